@@ -1,0 +1,118 @@
+"""Build the Lark parsers: the fixed grammar files plus the alternatives that
+the loaded definitions declare (their invocation patterns).
+
+Parsers are built once per distinct grammar text and cached in memory (and by
+Lark on disk), so loading the same rules twice costs nothing.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark
+from lark.indenter import Indenter
+
+from .ast import Pattern, Slot
+
+#: Slot types a pattern may declare, and the grammar rule that fills each.
+SLOT_RULES = {"number": "number", "quality": "quality", "objects": "objects", "subtype": "quality"}
+#: Slot names that imply a type, so a pattern can say {count} or {cards}.
+SLOT_NAME_TYPES = {
+    "count": "number", "n": "number", "number": "number", "amount": "number",
+    "quality": "quality", "subtype": "subtype",
+    "cards": "objects", "card": "objects", "permanent": "objects", "permanents": "objects",
+    "creature": "objects", "creatures": "objects", "object": "objects", "objects": "objects",
+}
+
+
+def resource_dir(name: str) -> Path:
+    """The shipped `grammar/` or `rules/` folder, in a checkout or an installed package."""
+    checkout = Path(__file__).resolve().parent.parent / name
+    if checkout.is_dir():
+        return checkout
+    return Path(str(resources.files(f"interpreter.{name}")))
+
+
+def grammar_text(name: str) -> str:
+    return (resource_dir("grammar") / f"{name}.lark").read_text(encoding="utf-8")
+
+
+class _RulesIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types: list[str] = []
+    CLOSE_PAREN_types: list[str] = []
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@functools.cache
+def structure_parser() -> Lark:
+    """Finds the lines of a rules file and their nesting."""
+    return Lark(grammar_text("structure"), parser="lalr", postlex=_RulesIndenter(), cache=True)
+
+
+@functools.cache
+def definitions_parser() -> Lark:
+    """Parses header and clause lines of a rules file."""
+    return Lark(grammar_text("definitions"), parser="lalr", start=["header", "clause"], cache=True)
+
+
+def slot_type(name: str) -> str | None:
+    return SLOT_NAME_TYPES.get(name)
+
+
+_SLOT = re.compile(r"\{([a-z][a-z_]*)(\?)?\}")
+
+
+def split_pattern(text: str) -> list[str | tuple[str, bool]]:
+    """'behold {count?} {quality}' -> ['behold', ('count', True), ('quality', False)]."""
+    parts: list[str | tuple[str, bool]] = []
+    for word in text.split():
+        match = _SLOT.fullmatch(word)
+        parts.append((match.group(1), bool(match.group(2))) if match else word)
+    return parts
+
+
+def _literal(word: str) -> str:
+    return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"i'
+
+
+def _alternative(pattern: Pattern, ref_slots: bool) -> str:
+    items = []
+    for part in pattern.parts:
+        if isinstance(part, Slot):
+            rule = "REF" if ref_slots else SLOT_RULES[part.type]
+            items.append(f"[{rule}]" if part.optional else rule)
+        else:
+            items.append(_literal(part))
+    return " ".join(items)
+
+
+def extension(keyword_patterns: list[Pattern], special_patterns: list[Pattern]) -> str:
+    """Grammar text adding one alternative per definition pattern.
+
+    `kwa_N` is the N-th keyword action, `sa_N` the N-th distinct special
+    action pattern; the syntax module maps them back to their definitions.
+    """
+    lines = []
+    names = [f"kwa_{i}" for i in range(len(keyword_patterns))]
+    lines.append("keyword_action: " + (" | ".join(names) if names else "_NEVER"))
+    for name, pattern in zip(names, keyword_patterns):
+        lines.append(f"{name}: {_alternative(pattern, ref_slots=False)}")
+    names = [f"sa_{i}" for i in range(len(special_patterns))]
+    lines.append("special_action: " + (" | ".join(names) if names else "_NEVER"))
+    for name, pattern in zip(names, special_patterns):
+        lines.append(f"{name}: {_alternative(pattern, ref_slots=True)}")
+    lines.append('_NEVER: "\\u0000"')
+    return "\n".join(lines) + "\n"
+
+
+@functools.cache
+def oracle_parser(extension_text: str) -> Lark:
+    """The Oracle-wording parser for one set of loaded definitions."""
+    return Lark(grammar_text("oracle") + "\n" + extension_text, parser="lalr",
+                start=["ability", "effect_text", "command"], propagate_positions=True,
+                maybe_placeholders=True, cache=True)

@@ -1,0 +1,355 @@
+"""Parse text with the Lark grammars and turn the parse trees into the AST.
+
+The transformer maps each grammar rule to one AST class; Lark's syntax
+errors become diagnostics with the expected words and a 'did you mean'.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import ast
+from .diagnostics import Diagnostic, MtgError, Span, nearest
+
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+
+
+class SourceText:
+    """A piece of text and where it sits in its file, to give AST nodes true spans."""
+
+    def __init__(self, text: str, file: str = "<text>", line: int = 1, column: int = 1,
+                 source_line: str | None = None):
+        self.text = text
+        self.file = file
+        self.line = line
+        self.column = column
+        self.source_line = text if source_line is None else source_line
+
+    def span(self, line: int, column: int, length: int = 1) -> Span:
+        """The span of (line, column) of this text, in file coordinates."""
+        if line == 1:
+            return Span(self.file, self.line, self.column + column - 1, self.source_line, length)
+        return Span(self.file, self.line + line - 1, column, self.text.splitlines()[line - 1], length)
+
+
+def strip_reminder(text: str) -> str:
+    """Reminder text in parentheses has no rules meaning (207.2)."""
+    return _REMINDER.sub("", text).strip()
+
+
+@v_args(meta=True)
+class ToAst(Transformer):
+    """Parse tree -> AST. One method per grammar rule (alias)."""
+
+    def __init__(self, source: SourceText, keyword_names: list[list[ast.Slot | str]],
+                 keyword_action_names: list[str], special_patterns: list[str],
+                 singular: Callable[[str], str]):
+        super().__init__()
+        self.source = source
+        self.keyword_parts = keyword_names
+        self.keyword_action_names = keyword_action_names
+        self.special_patterns = special_patterns
+        self.singular = singular
+
+    def _span(self, meta) -> Span | None:
+        if getattr(meta, "empty", True):
+            return None
+        return self.source.span(meta.line, meta.column, max(1, meta.end_pos - meta.start_pos))
+
+    # ---------------------------------------------------------- defaults
+    def __default__(self, data, children, meta):
+        name = str(data)
+        if name.startswith("kwa_"):
+            index = int(name[4:])
+            slots = [p for p in self.keyword_parts[index] if isinstance(p, ast.Slot)]
+            args = tuple((slot.name, value) for slot, value in zip(slots, children))
+            return ast.KeywordAction(self.keyword_action_names[index], args, span=self._span(meta))
+        if name.startswith("sa_"):
+            return ast.SpecialActionCommand(self.special_patterns[int(name[3:])], str(children[0]).strip(),
+                                            span=self._span(meta))
+        if name in ("keyword_action", "special_action", "quality_or_none", "enters"):
+            return children[0] if children else None
+        raise ValueError(f"no AST for grammar rule {name}")
+
+    # ---------------------------------------------------------- values
+    def number(self, meta, children):
+        token = children[0]
+        if isinstance(token, ast.Var):
+            return token
+        text = str(token).lower()
+        if text == "x":
+            return ast.XValue(span=self._span(meta))
+        value = int(text) if text.isdigit() else NUMBER_WORDS[text]
+        return ast.IntValue(value, span=self._span(meta))
+
+    def var(self, meta, children):
+        return children[0] if isinstance(children[0], ast.Var) else ast.Var(str(children[0])[1:-1].rstrip("?"),
+                                                                            span=self._span(meta))
+
+    def VAR(self, token):
+        return ast.Var(str(token)[1:-1].rstrip("?"), span=self.source.span(token.line, token.column, len(token)))
+
+    def quality(self, meta, children):
+        return children[0]
+
+    def quality_words(self, meta, children):
+        words = [str(w) for w in children]
+        card = False
+        if words and words[-1].lower() in ("card", "cards"):
+            words, card = words[:-1], True
+        return ast.Quality(tuple(self.singular(w) for w in words), card, span=self._span(meta))
+
+    # ---------------------------------------------------------- objects
+    def top_card(self, meta, children):
+        return ast.TopCards(ast.IntValue(1), span=self._span(meta))
+
+    def top_cards(self, meta, children):
+        return ast.TopCards(children[0], span=self._span(meta))
+
+    def self_ref(self, meta, children):
+        return ast.Self(span=self._span(meta))
+
+    def target(self, meta, children):
+        return ast.Target(children[0], span=self._span(meta))
+
+    def target_you_control(self, meta, children):
+        return ast.Target(children[0], True, span=self._span(meta))
+
+    def cards_in_zone(self, meta, children):
+        return ast.CardsInZone(children[0], str(children[1]).lower(), span=self._span(meta))
+
+    def permanents_you_control(self, meta, children):
+        return ast.PermanentsYouControl(children[0], span=self._span(meta))
+
+    def card_of(self, meta, children):
+        return ast.CardOf(children[0], span=self._span(meta))
+
+    def except_(self, meta, children):
+        return ast.Except(children[0], children[1], span=self._span(meta))
+
+    def union(self, meta, children):
+        return ast.Union_(tuple(children), span=self._span(meta))
+
+    # ---------------------------------------------------------- conditions
+    def was_event(self, meta, children):
+        return ast.WasEvent(children[0], children[1], str(children[2]).lower(), span=self._span(meta))
+
+    def is_face_down_as(self, meta, children):
+        return ast.IsFaceDownAs(children[0], tuple(str(w).lower() for w in children[1:]), span=self._span(meta))
+
+    def is_quality(self, meta, children):
+        return ast.IsQuality(children[0], children[1], span=self._span(meta))
+
+    def has_mana_cost(self, meta, children):
+        return ast.HasManaCost(children[0], span=self._span(meta))
+
+    def you_control(self, meta, children):
+        return ast.YouControl(children[0], span=self._span(meta))
+
+    # ---------------------------------------------------------- effects
+    def one_card(self, meta, children):
+        return ast.IntValue(1, span=self._span(meta))
+
+    def card_count(self, meta, children):
+        return children[0]
+
+    def draw(self, meta, children):
+        return ast.Draw(children[0], span=self._span(meta))
+
+    def mill(self, meta, children):
+        return ast.Mill(children[0], span=self._span(meta))
+
+    def shuffle(self, meta, children):
+        return ast.Shuffle(span=self._span(meta))
+
+    def counter_kind(self, meta, children):
+        return str(children[0])
+
+    def one_counter(self, meta, children):
+        return (ast.IntValue(1), children[-1])
+
+    def counter_amount(self, meta, children):
+        return (children[0], children[1])
+
+    def put_counters(self, meta, children):
+        (count, kind), objects = children
+        return ast.PutCounters(count, kind, objects, span=self._span(meta))
+
+    def zone(self, meta, children):
+        return str(children[0]).lower()
+
+    owners_zone = zone
+
+    def put_into_zone(self, meta, children):
+        return ast.PutIntoZone(children[0], children[1], span=self._span(meta))
+
+    def face_down_as(self, meta, children):
+        return str(children[0]).lower()
+
+    def put_onto_battlefield_face_down(self, meta, children):
+        return ast.PutOntoBattlefield(children[0], children[1], span=self._span(meta))
+
+    def put_onto_battlefield(self, meta, children):
+        return ast.PutOntoBattlefield(children[0], span=self._span(meta))
+
+    def binding(self, meta, children):
+        return children[0].name
+
+    def look(self, meta, children):
+        return ast.Look(children[0], children[1], span=self._span(meta))
+
+    def choose(self, meta, children):
+        return ast.Choose(children[0], children[1], children[2], span=self._span(meta))
+
+    def choose_if_able(self, meta, children):
+        return ast.Choose(children[0], children[1], children[2], if_able=True, span=self._span(meta))
+
+    def choose_up_to(self, meta, children):
+        return ast.Choose(children[0], children[1], children[2], up_to=True, span=self._span(meta))
+
+    def reveal(self, meta, children):
+        return ast.Reveal(children[0], span=self._span(meta))
+
+    def turn_face_up(self, meta, children):
+        return ast.TurnFaceUp(children[0], span=self._span(meta))
+
+    def pay_mana(self, meta, children):
+        return ast.PayMana(str(children[0]), span=self._span(meta))
+
+    def pay_mana_cost_of(self, meta, children):
+        return ast.PayManaCostOf(children[0], span=self._span(meta))
+
+    def require(self, meta, children):
+        text = self.source.text[meta.start_pos:meta.end_pos] if not meta.empty else ""
+        text = re.sub(r"^require\s+", "", text, flags=re.I)
+        return ast.Require(children[0], text, span=self._span(meta))
+
+    def record_event(self, meta, children):
+        return ast.RecordEvent(str(children[0]), span=self._span(meta))
+
+    def record_event_each(self, meta, children):
+        return ast.RecordEvent(str(children[0]), children[1], span=self._span(meta))
+
+    def effect_chain(self, meta, children):
+        return children[0] if len(children) == 1 else ast.Sequence(tuple(children), span=self._span(meta))
+
+    def conditional(self, meta, children):
+        return ast.Conditional(children[0], children[1], span=self._span(meta))
+
+    def sentences(self, meta, children):
+        return children[0] if len(children) == 1 else ast.Sequence(tuple(children), span=self._span(meta))
+
+    def effect_text(self, meta, children):
+        return children[0]
+
+    # ---------------------------------------------------------- abilities
+    def enters_trigger(self, meta, children):
+        return ast.EntersTrigger(span=self._span(meta))
+
+    def turned_face_up_trigger(self, meta, children):
+        return ast.TurnedFaceUpTrigger(span=self._span(meta))
+
+    def you_action_trigger(self, meta, children):
+        return ast.YouActionTrigger(children[0], span=self._span(meta))
+
+    def triggered_ability(self, meta, children):
+        return ast.TriggeredAbility(children[0], children[1], span=self._span(meta))
+
+    def additional_cost(self, meta, children):
+        return ast.AdditionalCost(tuple(children), span=self._span(meta))
+
+    def spell_ability(self, meta, children):
+        return ast.SpellAbility(children[0], span=self._span(meta))
+
+    def ability(self, meta, children):
+        return children[0]
+
+    # ---------------------------------------------------------- commands
+    def resolve_command(self, meta, children):
+        return ast.ResolveCommand(span=self._span(meta))
+
+    def cast_from(self, meta, children):
+        return ("from_zone", str(children[0]).lower())
+
+    def cast_face_down(self, meta, children):
+        return ("face_down", True)
+
+    def cast_using(self, meta, children):
+        return ("using", str(children[0]).lower())
+
+    def cast_command(self, meta, children):
+        return ast.CastCommand(str(children[0]).strip(), **dict(children[1:]), span=self._span(meta))
+
+    def activate_command(self, meta, children):
+        return ast.ActivateCommand(str(children[0]).strip(), span=self._span(meta))
+
+    def command(self, meta, children):
+        return children[0]
+
+
+def _describe_terminal(parser: Lark, name: str) -> str:
+    if name == "$END":
+        return "end of text"
+    try:
+        pattern = parser.get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    if pattern.type == "str":
+        return f"'{pattern.value}'"
+    return {"VAR": "a {variable}", "MANA": "a mana cost like {1}{G}", "INT": "a number", "WORD": "a word",
+            "REF": "an object reference", "COUNTER_PT": "a counter like +1/+1", "EVENT_NAME": "an event name",
+            "ZONE": "a zone", "SELF_NOUN": "'creature' or 'permanent'", "SELF_NAME": "the card's name"}.get(name, name.lower())
+
+
+def syntax_error(parser: Lark, exc: UnexpectedInput, source: SourceText, what: str,
+                 vocabulary: Iterable[str] = ()) -> MtgError:
+    """A Lark syntax error as a diagnostic: where, what was found, what was expected."""
+    expected: set[str] = set()
+    if isinstance(exc, UnexpectedToken):
+        expected = set(exc.accepts or exc.expected)
+        found = "end of text" if exc.token.type == "$END" else f"'{exc.token}'"
+        line, column = exc.line, exc.column
+    elif isinstance(exc, UnexpectedCharacters):
+        expected = set(exc.allowed or ())
+        found = f"'{source.text[exc.pos_in_stream]}'" if exc.pos_in_stream < len(source.text) else "end of text"
+        line, column = exc.line, exc.column
+    else:
+        assert isinstance(exc, UnexpectedEOF)
+        expected = set(exc.expected)
+        found = "end of text"
+        lines = source.text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+    if line is None or line < 1:
+        line, column = 1, 1
+    shown = sorted({_describe_terminal(parser, name) for name in expected if not name.startswith("_")})
+    if len(shown) > 8:
+        shown = shown[:8] + ["..."]
+    start = _offset(source.text, line, column)
+    word_match = re.match(r"[A-Za-z'{}?_-]+", source.text[start:])
+    word = word_match.group(0) if word_match else ""
+    literals = [d.strip("'") for d in shown if d.startswith("'")] + list(vocabulary)
+    guess = nearest(word, literals) if word else None
+    help_text = f"did you mean '{guess}'?" if guess and guess.lower() != word.lower() else None
+    message = f"{what}: unexpected {found}"
+    if shown:
+        message += f"; expected {', '.join(shown)}"
+    return MtgError(Diagnostic("E101", message, source.span(line, column, max(1, len(word))), help=help_text))
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    lines = text.split("\n")
+    return sum(len(l) + 1 for l in lines[: line - 1]) + column - 1
+
+
+def parse_tree(parser: Lark, source: SourceText, start: str, what: str, vocabulary: Iterable[str] = ()):
+    """Parse `source` from `start`, turning Lark's errors into a diagnostic."""
+    try:
+        return parser.parse(source.text, start=start)
+    except UnexpectedInput as exc:
+        raise syntax_error(parser, exc, source, what, vocabulary) from None
