@@ -1,0 +1,55 @@
+"""Card definitions from data (a scenario's `cards:`), with their text parsed.
+
+A line of text the grammar does not understand is not dropped silently: it
+becomes a warning naming the card and the line, and the card is usable
+without that ability.
+"""
+from __future__ import annotations
+
+from .characteristics import Face
+from .diagnostics import Diagnostic, MtgError, Span, error
+from .mana import parse_cost
+from .rulebook import Rulebook
+from .state import CardDef
+
+
+def _stat(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lstrip("-").isdigit():
+        return int(value)
+    return None
+
+
+def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
+              warnings: list[Diagnostic]) -> Face:
+    """One face from its keys; text lines parsed into abilities."""
+    try:
+        cost = parse_cost(data["mana_cost"]) if data.get("mana_cost") is not None else None
+    except MtgError as exc:
+        raise error("E301", f"card '{name}': {exc.diagnostic.message}", Span(file, line, 1)) from None
+    abilities = []
+    for n, text in enumerate(str(data.get("text") or "").splitlines()):
+        if not text.strip():
+            continue
+        try:
+            abilities.append(rulebook.parse_card_line(text.strip(), name, file, line))
+        except MtgError as exc:
+            d = exc.diagnostic
+            warnings.append(Diagnostic("W501", f"card '{name}', line {n + 1} not understood: {d.message}",
+                                       Span(file, line, 1, text.strip()), help=d.help, severity="warning"))
+    colors = frozenset(data["colors"]) if data.get("colors") is not None else None
+    return Face(name, cost, colors, tuple(data.get("types") or ()), tuple(data.get("supertypes") or ()),
+                tuple(data.get("subtypes") or ()), _stat(data.get("power")), _stat(data.get("toughness")),
+                tuple(abilities))
+
+
+def make_card(name: str, data: dict, rulebook: Rulebook, file: str = "<cards>", line: int = 1,
+              warnings: list[Diagnostic] | None = None) -> CardDef:
+    warnings = warnings if warnings is not None else []
+    front = make_face(name, data, rulebook, file, line, warnings)
+    back = None
+    if isinstance(data.get("back"), dict):
+        back_name = data["back"].get("name", name)
+        back = make_face(back_name, data["back"], rulebook, file, line, warnings)
+    return CardDef(name, front, back)

@@ -1,0 +1,84 @@
+"""An object's characteristics as the game sees them now (rules 109.3, 613, 708.2)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .mana import cost_colors, mana_value
+
+
+@dataclass(frozen=True)
+class Characteristics:
+    """Name, mana cost, colors, types, power/toughness and abilities of an object."""
+
+    name: str | None
+    mana_cost: tuple[str, ...] | None
+    colors: frozenset[str]
+    types: frozenset[str]
+    supertypes: frozenset[str]
+    subtypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    abilities: tuple = ()
+
+    @property
+    def mana_value(self) -> int:
+        return mana_value(self.mana_cost or ())
+
+    def has_quality(self, words: tuple[str, ...]) -> bool:
+        """True when every word names one of this object's types, supertypes or subtypes."""
+        mine = {w.lower() for w in self.types | self.supertypes} | {s.lower() for s in self.subtypes}
+        for word in words:
+            lowered = word.lower()
+            if lowered == "permanent":
+                if not {t.lower() for t in self.types} & {"artifact", "battle", "creature", "enchantment",
+                                                          "land", "planeswalker"}:
+                    return False
+            elif lowered == "nonland":
+                if "land" in mine:
+                    return False
+            elif lowered not in mine:
+                return False
+        return True
+
+
+@dataclass(frozen=True)
+class Face:
+    """One printed face of a card (or a token's definition): its copiable values."""
+
+    name: str
+    mana_cost: tuple[str, ...] | None
+    colors: frozenset[str] | None
+    types: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    abilities: tuple = ()
+
+    def characteristics(self) -> Characteristics:
+        colors = self.colors if self.colors is not None else cost_colors(self.mana_cost or ())
+        return Characteristics(self.name, self.mana_cost, frozenset(colors), frozenset(self.types),
+                               frozenset(self.supertypes), self.subtypes, self.power, self.toughness,
+                               self.abilities)
+
+
+def face_down_characteristics(types: tuple[str, ...], power: int | None, toughness: int | None) -> Characteristics:
+    """708.2: only the listed characteristics; no name, no mana cost, colorless."""
+    return Characteristics(None, None, frozenset(), frozenset(types), frozenset(), (), power, toughness, ())
+
+
+def with_counters(base: Characteristics, counters: dict[str, int]) -> Characteristics:
+    """Apply +N/+M counters to power and toughness (613.4c)."""
+    dp = dt = 0
+    for kind, amount in counters.items():
+        parts = kind.split("/")
+        if len(parts) == 2:
+            try:
+                dp += int(parts[0]) * amount
+                dt += int(parts[1]) * amount
+            except ValueError:
+                continue
+    if not (dp or dt) or base.power is None:
+        return base
+    return Characteristics(base.name, base.mana_cost, base.colors, base.types, base.supertypes, base.subtypes,
+                           base.power + dp, (base.toughness or 0) + dt, base.abilities)

@@ -1,0 +1,154 @@
+"""Choices and the players who make them.
+
+The interpreter describes each choice as a `Choice`; a Chooser answers it.
+`ScriptedChooser` takes a scenario's answers in order, `InteractiveChooser`
+asks at the terminal, `RandomChooser` picks at random from a seed (fuzzing).
+Forced choices (one legal answer) never reach a chooser: the interpreter
+makes them.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Protocol, Sequence
+
+from .diagnostics import MtgError, error, nearest
+
+_REF = re.compile(r"^(?:(?P<player>[a-z][a-z0-9_]*)\.)?(?:(?P<zone>[a-z]+):)?(?P<name>.+?)(?:#(?P<k>\d+))?$")
+
+
+@dataclass(frozen=True)
+class Ref:
+    """An object reference: [player.][zone:]Name[#K]."""
+
+    name: str
+    zone: str | None = None
+    player: str | None = None
+    index: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "Ref":
+        match = _REF.match(str(text).strip())
+        if not match:
+            raise error("E404", f"not an object reference: '{text}'", help="write NAME, zone:NAME, or player.zone:NAME#K")
+        k = match.group("k")
+        return cls(match.group("name").strip(), match.group("zone"), match.group("player"), int(k) if k else None)
+
+
+@dataclass
+class Choice:
+    """One decision: pick `count` objects (or up to `count`), one named option, or yes/no."""
+
+    kind: str                       # "objects" | "option" | "yes_no"
+    prompt: str
+    options: list = field(default_factory=list)   # object ids, or option names
+    count: int = 1
+    up_to: bool = False
+    rule: str | None = None
+
+
+class Chooser(Protocol):
+    def answer(self, choice: Choice, match: Callable[[Ref, list[int]], list[int]]) -> list[int] | str:
+        """The chosen object ids (for 'objects') or the option name."""
+
+
+def _option_answer(choice: Choice, raw: object) -> str:
+    text = str(raw).strip().lower()
+    for option in choice.options:
+        if str(option).lower() == text:
+            return option
+    guess = nearest(text, [str(o) for o in choice.options])
+    raise error("E405", f"answer '{raw}' is not an option for {choice.prompt}; options: "
+                + ", ".join(str(o) for o in choice.options), rule=choice.rule,
+                help=f"did you mean '{guess}'?" if guess else None)
+
+
+def _objects_answer(choice: Choice, raw: object, match: Callable[[Ref, list[int]], list[int]]) -> list[int]:
+    refs = raw if isinstance(raw, list) else [raw]
+    chosen: list[int] = []
+    for ref in refs:
+        found = match(Ref.parse(str(ref)), choice.options)
+        if not found:
+            raise error("E405", f"'{ref}' is not an option for {choice.prompt}", rule=choice.rule)
+        if found[0] in chosen:
+            raise error("E406", f"'{ref}' was chosen more than once for {choice.prompt}", rule=choice.rule)
+        chosen.append(found[0])
+    if choice.up_to and len(chosen) > choice.count or not choice.up_to and len(chosen) != choice.count:
+        wanted = f"up to {choice.count}" if choice.up_to else str(choice.count)
+        raise error("E407", f"{choice.prompt} needs {wanted} object(s), the answer gives {len(chosen)}",
+                    rule=choice.rule)
+    return chosen
+
+
+class ScriptedChooser:
+    """Answers from a list, in the order the choices are asked (scenario `choose:`)."""
+
+    def __init__(self, answers: Sequence[object]):
+        self.answers = list(answers)
+        self.used = 0
+
+    def answer(self, choice: Choice, match):
+        if self.used >= len(self.answers):
+            raise error("E403", f"the step needs an answer for {choice.prompt}, but none is left",
+                        rule=choice.rule, help="add the answer to the step's choose: list")
+        raw = self.answers[self.used]
+        self.used += 1
+        if choice.kind == "objects":
+            return _objects_answer(choice, raw, match)
+        if choice.kind == "yes_no":
+            return _option_answer(Choice("option", choice.prompt, ["yes", "no"]), raw)
+        return _option_answer(choice, raw)
+
+    def unused(self) -> list[object]:
+        return self.answers[self.used:]
+
+
+class RandomChooser:
+    """Legal answers at random from a seed: the same seed gives the same game."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def answer(self, choice: Choice, match):
+        if choice.kind == "objects":
+            low = 0 if choice.up_to else choice.count
+            n = self.rng.randint(low, min(choice.count, len(choice.options)))
+            return self.rng.sample(list(choice.options), n)
+        options = ["yes", "no"] if choice.kind == "yes_no" else list(choice.options)
+        return self.rng.choice(options)
+
+
+class InteractiveChooser:
+    """Asks at the terminal; `describe` turns an object id into words."""
+
+    def __init__(self, describe: Callable[[int], str], ask: Callable[[str], str] = input):
+        self.describe = describe
+        self.ask = ask
+
+    def answer(self, choice: Choice, match):
+        while True:
+            if choice.kind == "objects":
+                for n, option in enumerate(choice.options, 1):
+                    print(f"  {n}. {self.describe(option)}")
+                reply = self.ask(f"{choice.prompt} (numbers, comma-separated): ")
+                try:
+                    picks = [choice.options[int(p) - 1] for p in reply.replace(",", " ").split()]
+                except (ValueError, IndexError):
+                    print("  please give option numbers")
+                    continue
+                if len(set(picks)) == len(picks) and (len(picks) == choice.count or
+                                                      choice.up_to and len(picks) <= choice.count):
+                    return picks
+                print(f"  choose {'up to ' if choice.up_to else ''}{choice.count}, each once")
+                continue
+            options = ["yes", "no"] if choice.kind == "yes_no" else [str(o) for o in choice.options]
+            reply = self.ask(f"{choice.prompt} [{' / '.join(options)}]: ").strip().lower()
+            for option in options:
+                if option.lower() == reply:
+                    return option
+            print(f"  one of: {', '.join(options)}")
+
+
+def is_user_error(exc: BaseException) -> bool:
+    return isinstance(exc, MtgError)

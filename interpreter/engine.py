@@ -1,0 +1,378 @@
+"""The step interpreter: executes AST nodes against a game state.
+
+One method per node kind, an explicit environment (`Env`), no hidden
+globals. It knows primitives only — moving, looking, revealing, choosing,
+counters, face-down status, paying mana, events — and runs a keyword action
+by running the steps its definition in rules/ gives.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from . import ast
+from .characteristics import Characteristics
+from .choices import Choice, Ref
+from .diagnostics import MtgError, error
+from .events import Event
+from .mana import mana_value, pay
+from .state import Context, GameObject
+
+if TYPE_CHECKING:
+    from .game import Game
+
+PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
+
+
+@dataclass
+class Env:
+    """What a running piece of text needs: who 'you' is, its source, its variables."""
+
+    player: str
+    context: Context
+    source_id: int | None = None
+    vars: dict[str, object] = field(default_factory=dict)
+    definition: ast.Definition | None = None
+    action_text: str = ""
+    target_index: int = 0
+
+    @property
+    def rule(self) -> str | None:
+        return self.definition.rule if self.definition else None
+
+
+class StepInterpreter:
+    """Runs effects, objects and conditions of the AST for one game."""
+
+    def __init__(self, game: "Game"):
+        self.game = game
+        self._effects: dict[type, Callable] = {
+            ast.Draw: self.draw, ast.Mill: self.mill, ast.Shuffle: self.shuffle,
+            ast.PutCounters: self.put_counters, ast.PutIntoZone: self.put_into_zone,
+            ast.PutOntoBattlefield: self.put_onto_battlefield, ast.Look: self.look, ast.Choose: self.choose,
+            ast.Reveal: self.reveal, ast.TurnFaceUp: self.turn_face_up, ast.PayMana: self.pay_mana,
+            ast.PayManaCostOf: self.pay_mana_cost_of, ast.Require: self.require,
+            ast.RecordEvent: self.record_event, ast.KeywordAction: self.keyword_action,
+            ast.Sequence: self.sequence, ast.Conditional: self.conditional,
+        }
+        self._objects: dict[type, Callable] = {
+            ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
+            ast.Target: self.target, ast.CardsInZone: self.cards_in_zone,
+            ast.PermanentsYouControl: self.permanents_you_control, ast.CardOf: self.card_of,
+            ast.Except: self.except_, ast.Union_: self.union,
+        }
+        self._conditions: dict[type, Callable] = {
+            ast.WasEvent: self.was_event, ast.IsFaceDownAs: self.is_face_down_as, ast.IsQuality: self.is_quality,
+            ast.HasManaCost: self.has_mana_cost, ast.YouControl: self.you_control,
+        }
+
+    @property
+    def state(self):
+        return self.game.state
+
+    # ------------------------------------------------------------ entry points
+    def run(self, node: ast.Effect, env: Env) -> None:
+        self._effects[type(node)](node, env)
+
+    def objects(self, node: ast.Objects, env: Env) -> list[int]:
+        return self._objects[type(node)](node, env)
+
+    def holds(self, node: ast.Condition, env: Env) -> bool:
+        return self._conditions[type(node)](node, env)
+
+    def refuse(self, message: str, env: Env, node: ast.Node | None = None, rule: str | None = None) -> MtgError:
+        what = f"{env.action_text}: " if env.action_text else ""
+        return error("E402", what + message, node.span if node is not None else None, rule or env.rule)
+
+    # ------------------------------------------------------------ values
+    def number(self, node: ast.Number, env: Env) -> int:
+        if isinstance(node, ast.IntValue):
+            return node.value
+        if isinstance(node, ast.XValue):
+            return int(env.vars.get("X", 0))
+        value = env.vars.get(node.name, 1)
+        if not isinstance(value, int):
+            raise self.refuse(f"{{{node.name}}} is not a number", env, node)
+        return value
+
+    def quality(self, node: ast.QualityExpr, env: Env) -> ast.Quality:
+        if isinstance(node, ast.Var):
+            value = env.vars.get(node.name)
+            if not isinstance(value, ast.Quality):
+                raise self.refuse(f"{{{node.name}}} is not a quality", env, node)
+            return value
+        return node
+
+    def describe_quality(self, node: ast.QualityExpr | None, env: Env) -> str:
+        return " ".join(self.quality(node, env).words) if node is not None else ""
+
+    def describe(self, node: ast.Objects, env: Env) -> str:
+        """Objects in words, slot values filled in: 'Dragon cards in your hand'."""
+        if isinstance(node, ast.Var):
+            value = env.vars.get(node.name)
+            if isinstance(value, list):
+                return ", ".join(self.game.name_of(i) for i in value) or "nothing"
+            return f"{{{node.name}}}"
+        if isinstance(node, ast.CardsInZone):
+            return f"{self.describe_quality(node.quality, env)} cards in your {node.zone}".strip()
+        if isinstance(node, ast.PermanentsYouControl):
+            return f"{self.describe_quality(node.quality, env)} permanents you control".strip()
+        if isinstance(node, ast.Union_):
+            return " or ".join(self.describe(p, env) for p in node.parts)
+        if isinstance(node, ast.Target):
+            return f"target {self.describe_quality(node.quality, env)}"
+        if isinstance(node, ast.TopCards):
+            return f"the top {self.number(node.count, env)} card(s) of your library"
+        if isinstance(node, ast.CardOf):
+            return f"the card representing {self.describe(node.objects, env)}"
+        if isinstance(node, ast.Except):
+            return f"{self.describe(node.base, env)} except {self.describe(node.removed, env)}"
+        return "this object"
+
+    # ------------------------------------------------------------ objects
+    def _live(self, ids: list[int]) -> list[int]:
+        """Follow objects to where the current effect moved them (400.7); drop ones gone."""
+        out = []
+        for i in ids:
+            while i in self.state.moved:
+                i = self.state.moved[i]
+            if i in self.state.objects and i not in out:
+                out.append(i)
+        return out
+
+    def var_objects(self, node: ast.Var, env: Env) -> list[int]:
+        value = env.vars.get(node.name)
+        if not isinstance(value, list):
+            raise self.refuse(f"{{{node.name}}} does not name objects", env, node)
+        return self._live(value)
+
+    def top_cards(self, node: ast.TopCards, env: Env) -> list[int]:
+        return list(self.state.players[env.player].zones["library"][: self.number(node.count, env)])
+
+    def self_object(self, node: ast.Self, env: Env) -> list[int]:
+        return self._live([env.source_id]) if env.source_id is not None else []
+
+    def target(self, node: ast.Target, env: Env) -> list[int]:
+        """A target: chosen as the spell was cast (601.2c), or now for an effect done at once."""
+        index = env.target_index
+        env.target_index += 1
+        if index < len(env.context.targets):
+            return self._live([env.context.targets[index]])
+        legal = self.target_options(node, env)
+        if not legal:
+            raise self.refuse(f"there is no legal {self.describe(node, env)}", env, node, "115.1")
+        chosen = self.ask_objects(Choice("objects", self.describe(node, env), legal, 1, rule="115.1"))
+        env.context.targets.extend(chosen)
+        return chosen
+
+    def target_options(self, node: ast.Target, env: Env) -> list[int]:
+        quality = self.quality(node.quality, env)
+        return [i for i in self.state.battlefield
+                if self.game.characteristics(i).has_quality(quality.words)
+                and (not node.you_control or self.state.objects[i].controller == env.player)]
+
+    def cards_in_zone(self, node: ast.CardsInZone, env: Env) -> list[int]:
+        ids = self.state.players[env.player].zones[node.zone]
+        if node.quality is None:
+            return list(ids)
+        words = self.quality(node.quality, env).words
+        return [i for i in ids if self.game.characteristics(i).has_quality(words)]
+
+    def permanents_you_control(self, node: ast.PermanentsYouControl, env: Env) -> list[int]:
+        ids = [i for i in self.state.battlefield if self.state.objects[i].controller == env.player]
+        if node.quality is None:
+            return ids
+        words = self.quality(node.quality, env).words
+        return [i for i in ids if self.game.characteristics(i).has_quality(words)]
+
+    def card_of(self, node: ast.CardOf, env: Env) -> list[int]:
+        return self.objects(node.objects, env)
+
+    def except_(self, node: ast.Except, env: Env) -> list[int]:
+        removed = set(self.objects(node.removed, env))
+        return [i for i in self.objects(node.base, env) if i not in removed]
+
+    def union(self, node: ast.Union_, env: Env) -> list[int]:
+        out: list[int] = []
+        for part in node.parts:
+            out.extend(i for i in self.objects(part, env) if i not in out)
+        return out
+
+    def printed_or_current(self, node: ast.Objects, env: Env) -> list[Characteristics]:
+        """Characteristics of objects; of their cards, ignoring face-down status, for 'the card representing'."""
+        ids = self.objects(node, env)
+        if isinstance(node, ast.CardOf):
+            return [self.state.objects[i].card.front.characteristics() for i in ids]
+        return [self.game.characteristics(i) for i in ids]
+
+    # ------------------------------------------------------------ choosing
+    def ask_objects(self, choice: Choice) -> list[int]:
+        if not choice.up_to and len(choice.options) <= choice.count:
+            return list(choice.options)  # forced: exactly one legal answer
+        return self.game.ask(choice)
+
+    # ------------------------------------------------------------ conditions
+    def was_event(self, node: ast.WasEvent, env: Env) -> bool:
+        words = self.quality(node.quality, env).words
+        seen = [e for e in env.context.events if e.name == node.event and e.seen is not None
+                and e.seen.has_quality(words)]
+        return len(seen) >= self.number(node.count, env)
+
+    def is_face_down_as(self, node: ast.IsFaceDownAs, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.state.objects[i].face_down in node.ways for i in ids)
+
+    def is_quality(self, node: ast.IsQuality, env: Env) -> bool:
+        words = self.quality(node.quality, env).words
+        found = self.printed_or_current(node.objects, env)
+        return bool(found) and all(c.has_quality(words) for c in found)
+
+    def has_mana_cost(self, node: ast.HasManaCost, env: Env) -> bool:
+        found = self.printed_or_current(node.objects, env)
+        return bool(found) and all(c.mana_cost is not None and len(c.mana_cost) > 0 for c in found)
+
+    def you_control(self, node: ast.YouControl, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.state.objects[i].controller == env.player for i in ids)
+
+    # ------------------------------------------------------------ effects
+    def sequence(self, node: ast.Sequence, env: Env) -> None:
+        for effect in node.effects:
+            self.run(effect, env)
+
+    def conditional(self, node: ast.Conditional, env: Env) -> None:
+        if self.holds(node.condition, env):
+            self.run(node.effect, env)
+
+    def draw(self, node: ast.Draw, env: Env) -> None:
+        for _ in range(self.number(node.count, env)):
+            library = self.state.players[env.player].zones["library"]
+            if not library:
+                return  # 121.4: drawing from an empty library draws nothing
+            new = self.game.move(library[0], "hand")
+            self.game.emit(Event("drew", env.player, new.card_name, new.id), env)
+
+    def mill(self, node: ast.Mill, env: Env) -> None:
+        library = self.state.players[env.player].zones["library"]
+        for card_id in list(library[: self.number(node.count, env)]):
+            new = self.game.move(card_id, "graveyard")
+            self.game.emit(Event("milled", env.player, new.card_name, new.id), env)
+
+    def shuffle(self, node: ast.Shuffle, env: Env) -> None:
+        self.state.rng.shuffle(self.state.players[env.player].zones["library"])
+        self.game.emit(Event("shuffled", env.player), env)
+
+    def put_counters(self, node: ast.PutCounters, env: Env) -> None:
+        amount = self.number(node.count, env)
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            if obj.zone != "battlefield" or amount <= 0:
+                continue  # 122.1: counters go on permanents
+            obj.counters[node.kind] = obj.counters.get(node.kind, 0) + amount
+            self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+
+    def put_into_zone(self, node: ast.PutIntoZone, env: Env) -> None:
+        for i in self.objects(node.objects, env):
+            self.game.move(i, node.zone)  # 400.3: into its owner's zone
+
+    def put_onto_battlefield(self, node: ast.PutOntoBattlefield, env: Env) -> None:
+        for i in self.objects(node.objects, env):  # one at a time (701.40e)
+            if node.face_down_as and self.state.objects[i].face_down:
+                continue  # 708.2b: a face-down object can't be turned face down
+            self.game.move(i, "battlefield", controller=env.player, face_down=node.face_down_as, env=env)
+
+    def look(self, node: ast.Look, env: Env) -> None:
+        found = self.objects(node.objects, env)
+        if node.bind:
+            env.vars[node.bind] = found
+
+    def choose(self, node: ast.Choose, env: Env) -> None:
+        options = self.objects(node.objects, env)
+        count = self.number(node.count, env)
+        if not node.up_to and len(options) < count and not node.if_able:
+            have = "none" if not options else f"only {len(options)}"
+            raise self.refuse(f"needs {count} of {self.describe(node.objects, env)}, and there {'is' if len(options) == 1 else 'are'} {have}",
+                              env, node)
+        choice = Choice("objects", f"{env.action_text or 'a choice'}: choose {'up to ' if node.up_to else ''}{count} "
+                        f"of {self.describe(node.objects, env)}", options, count, node.up_to, env.rule)
+        chosen = self.ask_objects(choice)
+        if node.bind:
+            env.vars[node.bind] = chosen
+
+    def reveal(self, node: ast.Reveal, env: Env) -> None:
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            if obj.zone in ("hand", "library") or obj.face_down:  # only hidden objects can be revealed
+                obj.revealed_by.add(env.context.id)
+                self.game.emit(Event("revealed", obj.owner, obj.card_name, obj.id), env)
+
+    def turn_face_up(self, node: ast.TurnFaceUp, env: Env) -> None:
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            if not obj.face_down:
+                continue
+            printed = obj.card.front.characteristics()
+            if not {t.lower() for t in printed.types} & PERMANENT_TYPES:
+                # 701.40g: a face-down instant or sorcery is revealed and stays face down.
+                obj.revealed_by.add(env.context.id)
+                self.game.emit(Event("revealed", obj.owner, obj.card_name, obj.id), env)
+                continue
+            obj.face_down = None
+            obj.face_down_at = None
+            self.game.emit(Event("turned_face_up", obj.controller, obj.card_name, obj.id), env)
+
+    def pay_mana(self, node: ast.PayMana, env: Env) -> None:
+        from .mana import parse_cost
+        self.game.pay_mana(env.player, parse_cost(node.cost), env.action_text or "the cost")
+
+    def pay_mana_cost_of(self, node: ast.PayManaCostOf, env: Env) -> None:
+        for chars in self.printed_or_current(node.objects, env):
+            self.game.pay_mana(env.player, chars.mana_cost or (), env.action_text or "the cost")
+
+    def require(self, node: ast.Require, env: Env) -> None:
+        if not self.holds(node.condition, env):
+            raise self.refuse(f"requires that {self.fill(node.text, env)}", env, node)
+
+    def fill(self, text: str, env: Env) -> str:
+        """A step's wording with its slot values written in."""
+        for name, value in env.vars.items():
+            if isinstance(value, list):
+                words = ", ".join(self.game.name_of(i) for i in value) or "nothing"
+            elif isinstance(value, ast.Quality):
+                words = " ".join(value.words)
+            else:
+                words = str(value)
+            text = text.replace(f"{{{name}}}", words)
+        return text
+
+    def record_event(self, node: ast.RecordEvent, env: Env) -> None:
+        if node.objects is None:
+            self.game.emit(Event(node.name, env.player), env)
+            return
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            self.game.emit(Event(node.name, env.player, obj.card_name, obj.id, self.game.characteristics(i)), env)
+
+    def keyword_action(self, node: ast.KeywordAction, env: Env) -> None:
+        """Run a keyword action's definition with its slots bound (701.1)."""
+        definition = self.game.rulebook.keyword_actions[node.name]
+        inner = Env(env.player, env.context, env.source_id, {}, definition,
+                    env.action_text or self.game.action_words(node, env), env.target_index)
+        slots = [p for p in definition.pattern.parts if isinstance(p, ast.Slot)]
+        for slot, (_, value) in zip(slots, node.args):
+            inner.vars[slot.name] = self.slot_value(slot, value, env)
+        self.run(definition.steps, inner)
+        env.target_index = inner.target_index
+        if definition.event:
+            source = self.state.objects.get(env.source_id) if env.source_id is not None else None
+            self.game.emit(Event(definition.event, env.player, source.card_name if source else None,
+                                 env.source_id), env)
+
+    def slot_value(self, slot: ast.Slot, value: object, env: Env) -> object:
+        if value is None:
+            return 1 if slot.type == "number" else None
+        if slot.type == "number":
+            return self.number(value, env)
+        if slot.type in ("quality", "subtype"):
+            return self.quality(value, env)
+        return self.objects(value, env)

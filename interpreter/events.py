@@ -1,0 +1,30 @@
+"""Events: what happened, in order. Triggers and scenario expectations read them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .characteristics import Characteristics
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened: its name, the player, and the object if any.
+
+    `card` is the name of the card representing the object (even a face-down
+    one); `seen` is the object's characteristics at that moment (last known
+    information, 701.4b); `object_id` the object as it was then.
+    """
+
+    name: str
+    player: str | None = None
+    card: str | None = None
+    object_id: int | None = None
+    seen: Characteristics | None = field(default=None, compare=False)
+
+    def as_json(self) -> dict:
+        out = {"event": self.name}
+        if self.player:
+            out["player"] = self.player
+        if self.card:
+            out["card"] = self.card
+        return out

@@ -1,0 +1,397 @@
+"""A game: its state, the rulebook, and the player actions the rules allow.
+
+Every action is all-or-nothing: `perform` snapshots the state, runs the
+action, puts waiting triggers on the stack and checks state-based actions;
+if anything is refused, the snapshot comes back and nothing happened.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Callable
+
+from . import ast
+from .characteristics import Characteristics, face_down_characteristics
+from .choices import Chooser, Choice, Ref, ScriptedChooser
+from .diagnostics import MtgError, error
+from .engine import Env, StepInterpreter
+from .events import Event
+from .mana import pay
+from .rulebook import Rulebook
+from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, StackItem
+
+INSTANT_SPEED_TYPES = {"instant"}
+
+
+class _Probe:
+    """A chooser for trying an option out: takes the first legal answer, asks nobody."""
+
+    def answer(self, choice: Choice, match):
+        if choice.kind == "objects":
+            return list(choice.options[: 0 if choice.up_to else choice.count])
+        return "yes" if choice.kind == "yes_no" else choice.options[0]
+
+
+class Game:
+    """One game: the state, the rulebook it runs by, and who answers choices."""
+
+    def __init__(self, rulebook: Rulebook, state: GameState, chooser: Chooser | None = None):
+        self.rulebook = rulebook
+        self.state = state
+        self.chooser: Chooser = chooser or _Probe()
+        self.interpreter = StepInterpreter(self)
+        fd = rulebook.face_down
+        self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
+
+    # ------------------------------------------------------------ queries
+    def characteristics(self, object_id: int) -> Characteristics:
+        return self.state.characteristics(self.state.objects[object_id], self._face_down)
+
+    def name_of(self, object_id: int) -> str:
+        obj = self.state.objects.get(object_id)
+        return obj.card_name if obj else f"object {object_id}"
+
+    def action_words(self, node: ast.Node, env: Env) -> str:
+        span = node.span
+        return span.source_line.strip() if span and span.source_line else ""
+
+    # ------------------------------------------------------------ changes
+    def emit(self, event: Event, env: Env | None = None) -> None:
+        self.state.events.append(event)
+        if env is not None:
+            env.context.events.append(event)
+
+    def move(self, object_id: int, zone: str, controller: str | None = None, face_down: str | None = None,
+             env: Env | None = None) -> GameObject:
+        """Move an object to a zone as a new object (400.7), with the events that go with it."""
+        state = self.state
+        old = state.objects[object_id]
+        if old.zone == "battlefield" and old.face_down:
+            self.emit(Event("revealed", old.owner, old.card_name, old.id), env)  # 708.9
+        leaving = old.zone == "battlefield"
+        state.remove(old)
+        new = state.create(old.card, old.owner, zone, position=None, is_token=old.is_token)
+        if zone == "battlefield":
+            new.controller = controller or old.owner
+            new.summoning_sick = True
+            if face_down:
+                new.face_down, new.face_down_at = face_down, state.clock
+        state.moved[object_id] = new.id
+        self.emit(Event("moved", new.owner, new.card_name, new.id), env)
+        if leaving:
+            self.emit(Event("left", old.controller, old.card_name, old.id), env)
+        if zone == "battlefield":
+            self.emit(Event("entered", new.controller, new.card_name, new.id), env)
+        return new
+
+    def pay_mana(self, player: str, cost: tuple[str, ...], what: str) -> None:
+        self.state.players[player].pool = pay(self.state.players[player].pool, cost, what)
+
+    def ask(self, choice: Choice) -> list[int] | str:
+        return self.chooser.answer(choice, self.match_among)
+
+    # ------------------------------------------------------------ references
+    def match_among(self, ref: Ref, options: list[int]) -> list[int]:
+        """The options a reference names, in zone order (an answer picks among options only)."""
+        found = [i for i in self.ordered(options) if self._matches(ref, self.state.objects[i])]
+        if ref.index is not None:
+            return found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
+        return found[:1]
+
+    def _matches(self, ref: Ref, obj: GameObject) -> bool:
+        if ref.name.lower() != obj.card_name.lower():
+            return False
+        if ref.zone and ref.zone != obj.zone:
+            return False
+        holder = obj.controller if obj.zone == "battlefield" else obj.owner
+        return not ref.player or ref.player == holder
+
+    def ordered(self, ids: list[int], player: str | None = None) -> list[int]:
+        """Objects in reference order: by zone, the given player's first, then position."""
+        order = {zone: n for n, zone in enumerate(SEARCH_ORDER)}
+        players = self.state.order
+
+        def key(i: int):
+            obj = self.state.objects[i]
+            holder = obj.controller if obj.zone == "battlefield" else obj.owner
+            if obj.zone == "battlefield":
+                position = self.state.battlefield.index(i)
+            elif obj.zone == "stack":
+                position = [s.object_id for s in self.state.stack].index(i)
+            else:
+                position = self.state.players[obj.owner].zones[obj.zone].index(i)
+            return (order[obj.zone], holder != player, players.index(holder), position)
+
+        return sorted(ids, key=key)
+
+    def find(self, text: str, player: str, zones: tuple[str, ...] = SEARCH_ORDER) -> GameObject:
+        """The object a step's reference names, searching zones in contract order."""
+        ref = Ref.parse(text)
+        candidates = [i for i, o in self.state.objects.items() if o.zone in zones]
+        if ref.zone and ref.zone not in SEARCH_ORDER:
+            raise error("E404", f"unknown zone '{ref.zone}' in '{text}'", help=_zone_hint(ref.zone))
+        if ref.player and ref.player not in self.state.players:
+            raise error("E404", f"unknown player '{ref.player}' in '{text}'",
+                        help=_hint(ref.player, self.state.players))
+        found = [i for i in self.ordered(candidates, player) if self._matches(ref, self.state.objects[i])]
+        if ref.index is not None:
+            found = found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
+        if not found:
+            names = sorted({o.card_name for o in self.state.objects.values()})
+            where = f" in {ref.zone}" if ref.zone else ""
+            raise error("E404", f"no object '{text}'{where}", help=_hint(ref.name, names))
+        return self.state.objects[found[0]]
+
+    # ------------------------------------------------------------ actions
+    def perform(self, player: str, action: Callable[[], None], chooser: Chooser) -> list[Event]:
+        """Run one player action all-or-nothing; returns the events it caused."""
+        snapshot = copy.deepcopy(self.state)
+        self.chooser = chooser
+        start = len(self.state.events)
+        try:
+            action()
+            self.after_action(start)
+            if isinstance(chooser, ScriptedChooser) and chooser.unused():
+                raise error("E408", f"unused answer(s): {', '.join(map(str, chooser.unused()))}",
+                            help="remove answers the step does not ask for")
+        except MtgError:
+            self.state = snapshot
+            raise
+        finally:
+            self.chooser = _Probe()
+        return self.state.events[start:]
+
+    def new_context(self, player: str, source_id: int | None) -> Context:
+        source = self.state.objects.get(source_id) if source_id is not None else None
+        return Context(self.state.new_id(), player, source_id, source.card_name if source else None)
+
+    def effect(self, player: str, effect: ast.Effect, source_id: int | None, text: str) -> None:
+        """Resolve effect text at once, as an ability the player controls (scenario effect step)."""
+        context = self.new_context(player, source_id)
+        self.interpreter.run(effect, Env(player, context, source_id, action_text=text))
+        self.end_context(context)
+
+    def end_context(self, context: Context) -> None:
+        """The effect is done: what it revealed is no longer revealed (701.20a)."""
+        for obj in self.state.objects.values():
+            obj.revealed_by.discard(context.id)
+
+    def try_out(self, attempt: Callable[[], None]) -> MtgError | None:
+        """Whether an option can be carried out: run it on a copy with first legal answers."""
+        saved, chooser = self.state, self.chooser
+        self.state, self.chooser = copy.deepcopy(saved), _Probe()
+        try:
+            attempt()
+            return None
+        except MtgError as exc:
+            return exc
+        finally:
+            self.state, self.chooser = saved, chooser
+
+    # special actions (116) ------------------------------------------------
+    def special_action(self, player: str, command: ast.SpecialActionCommand) -> None:
+        """A special action from rules/: where several procedures apply, the player names one."""
+        obj = self.find(command.ref, player)
+        procedures = self.rulebook.special_actions[command.pattern]
+
+        def attempt(definition: ast.Definition) -> Callable[[], None]:
+            def run() -> None:
+                context = self.new_context(player, None)
+                text = command.pattern.replace("{}", obj.card_name)
+                env = Env(player, context, None, {_slot(definition): [obj.id]}, definition, text)
+                self.interpreter.run(definition.steps, env)
+                self.end_context(context)
+            return run
+
+        outcomes = [(d, self.try_out(attempt(d))) for d in procedures] if len(procedures) > 1 else [(procedures[0], None)]
+        legal = [d for d, failure in outcomes if failure is None]
+        if not legal:
+            raise outcomes[0][1]
+        chosen = legal[0]
+        if len(legal) > 1:
+            name = self.ask(Choice("option", f"how to {command.pattern.replace('{}', obj.card_name)}",
+                                   [d.name for d in legal]))
+            chosen = next(d for d in legal if d.name == name)
+        attempt(chosen)()
+
+    # casting (601.2) ------------------------------------------------------
+    def cast(self, player: str, command: ast.CastCommand) -> None:
+        zones = (command.from_zone,) if command.from_zone else ("hand",)
+        obj = self.find(command.ref, player, zones)
+        if obj.owner != player:
+            raise error("E402", f"can't cast {obj.card_name}: it isn't yours to cast", rule="601.2")
+        chars = self.characteristics(obj.id)
+        types = {t.lower() for t in chars.types}
+        if "land" in types:
+            raise error("E402", f"can't cast {obj.card_name}: a land is played, not cast", rule="305.1")
+        if not types & INSTANT_SPEED_TYPES and (self.state.active != player or self.state.stack):
+            raise error("E402", f"can't cast {obj.card_name} now: a {'/'.join(sorted(types))} spell needs your "
+                        "own main phase and an empty stack", rule="307.1")
+        # 601.2a: the card moves to the stack and becomes a spell.
+        state = self.state
+        state.remove(obj)
+        spell = state.create(obj.card, obj.owner, "stack")
+        state.moved[obj.id] = spell.id
+        context = self.new_context(player, spell.id)
+        item = StackItem(state.new_id(), player, context, object_id=spell.id, source_name=spell.card_name)
+        state.stack.append(item)
+        env = Env(player, context, spell.id, action_text=f"cast {spell.card_name}")
+        abilities = chars.abilities
+        # 601.2b: announce which additional cost will be paid.
+        chosen_costs: list[ast.Node] = []
+        for ability in abilities:
+            if isinstance(ability, ast.AdditionalCost):
+                chosen_costs.append(self._choose_cost(ability, env))
+        # 601.2c: targets.
+        for ability in abilities:
+            if isinstance(ability, ast.SpellAbility):
+                for target in _targets(ability.effect):
+                    self.interpreter.target(target, env)
+        # 601.2f-h: total cost, then pay it.
+        for cost in chosen_costs:
+            if not isinstance(cost, ast.PayMana):
+                self.interpreter.run(cost, env)
+        total = tuple(chars.mana_cost or ())
+        for cost in chosen_costs:
+            if isinstance(cost, ast.PayMana):
+                from .mana import parse_cost
+                total += parse_cost(cost.cost)
+        self.pay_mana(player, total, f"casting {spell.card_name}")
+        env.target_index = 0
+        self.emit(Event("cast", player, spell.card_name, spell.id), env)  # 601.2i
+
+    def _choose_cost(self, ability: ast.AdditionalCost, env: Env) -> ast.Node:
+        """601.2b: which of the costs the player will pay; options that can't be paid aren't legal."""
+        options = list(ability.options)
+        names = [_cost_name(o) for o in options]
+        legal = [(n, o) for n, o in zip(names, options)
+                 if self.try_out(lambda o=o: self._pay_option(o, env)) is None]
+        if not legal:
+            failure = self.try_out(lambda: self._pay_option(options[0], env))
+            raise failure if failure else error("E402", f"{env.action_text}: no cost can be paid", rule="601.2h")
+        if len(legal) == 1:
+            return legal[0][1]
+        name = self.ask(Choice("option", f"{env.action_text}: the additional cost", [n for n, _ in legal],
+                               rule="601.2b"))
+        return next(o for n, o in legal if n == name)
+
+    def _pay_option(self, option: ast.Node, env: Env) -> None:
+        if isinstance(option, ast.PayMana):
+            from .mana import parse_cost
+            spell = self.state.objects[env.source_id]
+            cost = tuple(spell.card.front.mana_cost or ()) + parse_cost(option.cost)
+            self.pay_mana(env.player, cost, env.action_text)
+        else:
+            probe = Env(env.player, self.new_context(env.player, env.source_id), env.source_id,
+                        action_text=env.action_text)
+            self.interpreter.run(option, probe)
+
+    # resolving (608) ------------------------------------------------------
+    def resolve(self, player: str) -> None:
+        state = self.state
+        if not state.stack:
+            raise error("E402", "there is nothing on the stack to resolve", rule="608.1")
+        item = state.stack[-1]
+        env = Env(item.controller, item.context, item.context.source_id,
+                  action_text=f"resolve {item.source_name}")
+        if item.object_id is None:
+            state.stack.pop()
+            self.interpreter.run(item.effect, env)
+            self.emit(Event("resolved", item.controller, item.source_name, None), env)
+        else:
+            spell = state.objects[item.object_id]
+            chars = self.characteristics(spell.id)
+            types = {t.lower() for t in chars.types}
+            if types & {"instant", "sorcery"}:
+                for ability in chars.abilities:
+                    if isinstance(ability, ast.SpellAbility):
+                        self.interpreter.run(ability.effect, env)
+                spell = state.objects[item.object_id]
+                self.move(spell.id, "graveyard", env=env)  # 608.2n
+            else:
+                self.move(spell.id, "battlefield", controller=item.controller, env=env)  # 608.3
+            self.emit(Event("resolved", item.controller, spell.card_name, None), env)
+        self.end_context(item.context)
+
+    # triggers (603) and state-based actions (704) ---------------------------
+    def after_action(self, start: int) -> None:
+        """State-based actions, then waiting triggered abilities go on the stack (117.5, 603.3)."""
+        self.state_based_actions()
+        for event in self.state.events[start:]:
+            self.collect_triggers(event)
+        pending = self.state.pending_triggers
+        if pending:
+            order = self.state.order
+            first = order.index(self.state.active)
+            apnap = order[first:] + order[:first]
+            pending.sort(key=lambda item: apnap.index(item.controller))
+            self.state.stack.extend(pending)
+            self.state.pending_triggers = []
+
+    def collect_triggers(self, event: Event) -> None:
+        for object_id in list(self.state.battlefield):
+            obj = self.state.objects[object_id]
+            for ability in self.characteristics(object_id).abilities:
+                if isinstance(ability, ast.TriggeredAbility) and self._triggers(ability.trigger, event, obj):
+                    context = self.new_context(obj.controller, obj.id)
+                    self.state.pending_triggers.append(StackItem(
+                        self.state.new_id(), obj.controller, context, effect=ability.effect,
+                        source_name=obj.card_name))
+
+    def _triggers(self, trigger: ast.Trigger, event: Event, obj: GameObject) -> bool:
+        if isinstance(trigger, ast.EntersTrigger):
+            return event.name == "entered" and event.object_id == obj.id
+        if isinstance(trigger, ast.TurnedFaceUpTrigger):
+            return event.name == "turned_face_up" and event.object_id == obj.id
+        definition = self.rulebook.keyword_actions.get(trigger.action.name)
+        return (definition is not None and definition.event == event.name
+                and event.player == obj.controller)
+
+    def state_based_actions(self) -> None:
+        """704.5f: a creature with toughness 0 or less dies; 704.5d: tokens off the battlefield cease to exist."""
+        changed = True
+        while changed:
+            changed = False
+            for object_id in list(self.state.battlefield):
+                chars = self.characteristics(object_id)
+                if "Creature" in chars.types and chars.toughness is not None and chars.toughness <= 0:
+                    self.move(object_id, "graveyard")
+                    changed = True
+            for obj in list(self.state.objects.values()):
+                if obj.is_token and obj.zone != "battlefield":
+                    self.state.remove(obj)
+                    changed = True
+
+
+def _slot(definition: ast.Definition) -> str:
+    return next(p.name for p in definition.pattern.parts if isinstance(p, ast.Slot))
+
+
+def _cost_name(option: ast.Node) -> str:
+    return "pay" if isinstance(option, ast.PayMana) else option.name.split()[0]
+
+
+def _targets(effect: ast.Node) -> list[ast.Target]:
+    """Target nodes of an effect, in the order the text names them (601.2c)."""
+    found: list[ast.Target] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, ast.Target):
+            found.append(node)
+        elif isinstance(node, ast.Node):
+            for value in vars(node).values():
+                walk(value)
+        elif isinstance(node, tuple):
+            for value in node:
+                walk(value)
+
+    walk(effect)
+    return found
+
+
+def _hint(word: str, known) -> str | None:
+    from .diagnostics import did_you_mean
+    return did_you_mean(word, known)
+
+
+def _zone_hint(word: str) -> str | None:
+    return _hint(word, SEARCH_ORDER)

@@ -1,0 +1,409 @@
+"""Scenario files (shared/spec/SCENARIOS.md): load, run, and check expectations."""
+from __future__ import annotations
+
+import copy
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+
+from . import ast
+from .cards import make_card
+from .choices import Ref, ScriptedChooser
+from .diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
+from .game import Game
+from .mana import parse_pool
+from .rulebook import Rulebook
+from .state import PLAYER_ZONES, CardDef, GameState, Player
+from .view import entry, view
+from .yamlsource import LineDict, line_of, load_documents
+
+STEP_KEYS = {"choose", "source", "expect", "error"}
+ENTRY_KEYS = {"card", "name", "face_down", "tapped", "counters", "power", "toughness", "types", "subtypes",
+              "colors", "mana_value", "token", "controller", "revealed", "attached_to", "exerted"}
+SET_KEYS = {"types", "subtypes", "colors"}
+
+
+@dataclass
+class Outcome:
+    """The result of one scenario."""
+
+    name: str
+    file: str
+    line: int
+    passed: bool
+    message: str = ""
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        return {"name": self.name, "file": self.file, "line": self.line, "passed": self.passed,
+                "message": self.message or None, "warnings": [w.as_json() for w in self.warnings]}
+
+
+class Failure(Exception):
+    """An expectation that did not hold (not a user error: a failed test)."""
+
+
+def _schema() -> dict:
+    return json.loads(resources.files("interpreter").joinpath("scenario.schema.json").read_text())
+
+
+_VALIDATOR = None
+
+
+def structure_problems(doc: object) -> list[str]:
+    """Schema problems of one scenario document, plus steps without exactly one player key."""
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        _VALIDATOR = jsonschema.Draft202012Validator(_schema())
+    problems = []
+    for e in _VALIDATOR.iter_errors(doc):
+        where = "/".join(map(str, e.absolute_path)) or "top level"
+        message = e.message
+        if e.validator == "additionalProperties":
+            extra = [k for k in (e.instance or {}) if k not in (e.schema.get("properties") or {})]
+            hint = did_you_mean(extra[0], e.schema.get("properties") or {}) if extra else None
+            message = f"unknown key {', '.join(repr(k) for k in extra)}" + (f" — {hint}" if hint else "")
+        problems.append(f"{where}: {message}")
+    for i, step in enumerate((doc or {}).get("steps") or [], 1) if isinstance(doc, dict) else []:
+        if isinstance(step, dict):
+            players = [k for k in step if k not in STEP_KEYS]
+            if len(players) > 1 or (not players and set(step) != {"expect"}):
+                problems.append(f"steps/{i}: needs exactly one player key, or only expect")
+    return problems
+
+
+def scenario_files(paths: list[Path]) -> list[Path]:
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")))
+        else:
+            found.append(path)
+    return found
+
+
+class Runner:
+    """Runs scenario files, caching one rulebook per set of extra mechanics."""
+
+    def __init__(self) -> None:
+        self._books: dict[tuple[str, ...], Rulebook] = {}
+
+    def rulebook(self, extra: tuple[str, ...]) -> Rulebook:
+        if extra not in self._books:
+            self._books[extra] = Rulebook.load([Path(p) for p in extra])
+        return self._books[extra]
+
+    def run_file(self, path: Path) -> list[Outcome]:
+        try:
+            text = path.read_text(encoding="utf-8")
+            docs = load_documents(text, str(path))
+        except (OSError, UnicodeDecodeError) as exc:
+            return [Outcome(path.name, str(path), 1, False, f"can't read: {exc}")]
+        except MtgError as exc:
+            return [Outcome(path.name, str(path), 1, False, exc.diagnostic.render())]
+        return [self.run(doc, path) for doc in docs if doc is not None]
+
+    def run(self, doc: object, path: Path) -> Outcome:
+        line = line_of(doc)
+        name = doc.get("name", "(unnamed)") if isinstance(doc, dict) else "(not a mapping)"
+        problems = structure_problems(doc)
+        if problems:
+            return Outcome(str(name), str(path), line, False, "; ".join(problems))
+        scenario = Scenario(doc, path, self)
+        try:
+            scenario.run()
+        except Failure as exc:
+            return Outcome(name, str(path), line, False, str(exc), scenario.warnings)
+        except MtgError as exc:
+            return Outcome(name, str(path), line, False, exc.diagnostic.render(), scenario.warnings)
+        return Outcome(name, str(path), line, True, warnings=scenario.warnings)
+
+
+class Scenario:
+    """One scenario document: its cards, its starting game, its steps."""
+
+    def __init__(self, doc: dict, path: Path, runner: Runner):
+        self.doc = doc
+        self.path = path
+        self.file = str(path)
+        self.warnings: list[Diagnostic] = []
+        extra = tuple(str((path.parent / m).resolve()) for m in doc.get("mechanics") or ())
+        self.rulebook = runner.rulebook(extra)
+        self.cards: dict[str, CardDef] = {}
+        for card_name, data in (doc.get("cards") or {}).items():
+            self.cards[card_name] = make_card(card_name, data, self.rulebook, self.file, line_of(data),
+                                              self.warnings)
+        if doc.get("sets"):
+            raise error("E601", "set files are not supported yet", Span(self.file, line_of(doc), 1))
+        self.game = Game(self.rulebook, self.starting_state())
+
+    # ------------------------------------------------------------ setup
+    def starting_state(self) -> GameState:
+        doc = self.doc
+        order = list(doc.get("players") or ["alice", "bob"])
+        active = doc.get("active", order[0])
+        if active not in order:
+            raise error("E404", f"active player '{active}' is not a player", Span(self.file, line_of(doc), 1),
+                        help=did_you_mean(active, order))
+        state = GameState({p: Player(p) for p in order}, order, active, seed=int(doc.get("seed", 0)))
+        state.rng.seed(state.seed)
+        for player, zones in (doc.get("state") or {}).items():
+            if player not in state.players:
+                raise error("E404", f"unknown player '{player}' in state", Span(self.file, line_of(zones), 1),
+                            help=did_you_mean(player, order))
+            figures = state.players[player]
+            figures.life = zones.get("life", 20)
+            figures.pool = parse_pool(zones.get("mana"))
+            for zone in ("battlefield",) + PLAYER_ZONES:
+                for item in zones.get(zone) or []:
+                    self._place(state, player, zone, item, line_of(zones.get(zone), line_of(zones)))
+        return state
+
+    def card(self, name: str, line: int) -> CardDef:
+        if name not in self.cards:
+            raise error("E404", f"unknown card '{name}'", Span(self.file, line, 1),
+                        help=did_you_mean(name, self.cards) or "define it under cards:")
+        return self.cards[name]
+
+    def _place(self, state: GameState, player: str, zone: str, item: object, line: int) -> None:
+        spec = item if isinstance(item, dict) else {"card": item}
+        card = self.card(str(spec.get("card")), line_of(item, line))
+        obj = state.create(card, player, zone)
+        controller = spec.get("controller", player)
+        if controller not in state.players:
+            raise error("E404", f"unknown controller '{controller}'", Span(self.file, line, 1),
+                        help=did_you_mean(controller, state.players))
+        obj.controller = controller
+        obj.tapped = bool(spec.get("tapped", False))
+        obj.counters = {str(k): int(v) for k, v in (spec.get("counters") or {}).items()}
+        obj.summoning_sick = bool(spec.get("summoning_sick", False))
+        if spec.get("face_down"):
+            obj.face_down, obj.face_down_at = str(spec["face_down"]), state.clock
+
+    # ------------------------------------------------------------ running
+    def run(self) -> None:
+        for number, step in enumerate(self.doc["steps"], 1):
+            player = next((k for k in step if k not in STEP_KEYS), None)
+            if player is not None:
+                self.perform(number, step, player)
+            if "expect" in step:
+                self.check(step["expect"], f"step {number}")
+        if "expect" in self.doc:
+            self.check(self.doc["expect"], "the end")
+
+    def perform(self, number: int, step: dict, player: str) -> None:
+        game = self.game
+        where = f"step {number} ({self.file}:{line_of(step)})"
+        if player not in game.state.players:
+            raise Failure(f"{where}: unknown player '{player}'"
+                          + (f" — {did_you_mean(player, game.state.players)}" if did_you_mean(player, game.state.players) else ""))
+        text = str(step[player])
+        chooser = ScriptedChooser(list(step.get("choose") or []))
+        before = copy.deepcopy(game.state)
+        try:
+            action = self.action(player, text, step, line_of(step))
+            game.perform(player, action, chooser)
+        except MtgError as exc:
+            expected = step.get("error")
+            message = exc.diagnostic.headline()
+            if expected is None:
+                raise Failure(f"{where}: '{text}' was refused: {exc.diagnostic.render()}") from None
+            if str(expected).lower() not in message.lower():
+                raise Failure(f"{where}: expected an error containing '{expected}', got: {message}") from None
+            if _serialize(game.state) != _serialize(before):
+                raise Failure(f"{where}: the refused step changed the game state")
+            return
+        if "error" in step:
+            raise Failure(f"{where}: expected '{text}' to be refused with '{step['error']}', but it was done")
+
+    def action(self, player: str, text: str, step: dict, line: int):
+        """The step's text as a callable action: a command, or effect text resolved at once."""
+        game, book = self.game, self.rulebook
+        first = text.split()[0].lower() if text.split() else ""
+        command = None
+        if first in book.command_words():
+            try:
+                command = book.parse(text, "command", self.file, line, what="not a command")
+            except MtgError:
+                if first in ("resolve", "cast", "activate"):
+                    raise
+        if isinstance(command, ast.ResolveCommand):
+            return lambda: game.resolve(player)
+        if isinstance(command, ast.CastCommand):
+            return lambda: game.cast(player, command)
+        if isinstance(command, ast.SpecialActionCommand):
+            return lambda: game.special_action(player, command)
+        if isinstance(command, ast.ActivateCommand):
+            raise error("E602", "activate is not supported yet", Span(self.file, line, 1, text))
+        effect = book.parse(text, "effect_text", self.file, line, what="not understood")
+
+        def run() -> None:
+            source = game.find(str(step["source"]), player).id if step.get("source") else None
+            game.effect(player, effect, source, text)
+        return run
+
+    # ------------------------------------------------------------ expectations
+    def check(self, expect: dict, when: str) -> None:
+        game = self.game
+        for key, wanted in expect.items():
+            if key == "stack":
+                actual = [("trigger:" + i.source_name) if i.object_id is None else i.source_name
+                          for i in game.state.stack]
+                wanted_names = [str(w) for w in wanted or []]
+                if [a.lower() for a in actual] != [w.lower() for w in wanted_names]:
+                    raise Failure(f"at {when}: stack: expected {wanted_names}, actual {actual}")
+            elif key == "events":
+                self.check_events(wanted or [], when)
+            elif key == "no_events":
+                for spec in wanted or []:
+                    hit = next((e for e in game.state.events if _event_matches(spec, e)), None)
+                    if hit:
+                        raise Failure(f"at {when}: no_events: {spec} happened: {hit.as_json()}")
+            elif key == "view":
+                for viewer, players in wanted.items():
+                    seen = view(game, viewer)
+                    for player, zones in players.items():
+                        for zone, entries in zones.items():
+                            self.check_zone(seen[player][zone], entries, f"view of {viewer}: {player}.{zone}",
+                                            when, ordered=zone == "library")
+            elif key in game.state.players:
+                self.check_player(key, wanted or {}, when)
+            else:
+                raise Failure(f"at {when}: unknown expectation '{key}'")
+
+    def check_events(self, wanted: list, when: str) -> None:
+        events = self.game.state.events
+        position = 0
+        for spec in wanted:
+            while position < len(events) and not _event_matches(spec, events[position]):
+                position += 1
+            if position == len(events):
+                names = [e.as_json() for e in events]
+                raise Failure(f"at {when}: events: {spec} did not happen in order; events were {names}")
+            position += 1
+
+    def check_player(self, player: str, wanted: dict, when: str) -> None:
+        game = self.game
+        figures = game.state.players[player]
+        for key, value in wanted.items():
+            if key == "life":
+                if figures.life != value:
+                    raise Failure(f"at {when}: {player}.life: expected {value}, actual {figures.life}")
+            elif key == "mana":
+                if +parse_pool(value) != +figures.pool:
+                    from .mana import format_pool
+                    raise Failure(f"at {when}: {player}.mana: expected '{value}', actual '{format_pool(figures.pool)}'")
+            elif key in ("battlefield", "stack") + PLAYER_ZONES:
+                actual = [entry(game, o) for o in game.state.in_zone(key, player)]
+                self.check_zone(actual, value, f"{player}.{key}", when, ordered=key == "library")
+            else:
+                raise Failure(f"at {when}: {player}.{key}: not supported yet")
+
+    def check_zone(self, actual: object, wanted: object, what: str, when: str, ordered: bool) -> None:
+        if isinstance(wanted, dict) and set(wanted) == {"size"}:
+            size = actual["size"] if isinstance(actual, dict) else len(actual)
+            if size != wanted["size"]:
+                raise Failure(f"at {when}: {what}: expected {wanted['size']} objects, actual {size}")
+            return
+        if isinstance(actual, dict):
+            raise Failure(f"at {when}: {what}: hidden, only its size ({actual['size']}) can be seen")
+        wanted = list(wanted or [])
+        shown = [_short(a) for a in actual]
+        if len(actual) != len(wanted):
+            raise Failure(f"at {when}: {what}: expected {len(wanted)} objects {[_short_spec(w) for w in wanted]}, "
+                          f"actual {len(actual)}: {shown}")
+        if ordered:
+            for n, (a, w) in enumerate(zip(actual, wanted)):
+                problem = _entry_problem(w, a)
+                if problem:
+                    raise Failure(f"at {when}: {what}[{n}]: {problem}; actual {shown}")
+            return
+        if not _match_all(list(actual), wanted):
+            for w in wanted:
+                if not any(_entry_problem(w, a) is None for a in actual):
+                    closest = min(actual, key=lambda a: len(_entry_problem(w, a) or ""))
+                    raise Failure(f"at {when}: {what}: no object matches {_short_spec(w)} "
+                                  f"({_entry_problem(w, closest)}); actual {shown}")
+            raise Failure(f"at {when}: {what}: expected {[_short_spec(w) for w in wanted]}, actual {shown}")
+
+
+def _match_all(actual: list[dict], wanted: list) -> bool:
+    """A one-to-one matching of wanted entries to actual objects (backtracking; zones are small)."""
+    if not wanted:
+        return True
+    first, rest = wanted[0], wanted[1:]
+    for n, candidate in enumerate(actual):
+        if _entry_problem(first, candidate) is None and _match_all(actual[:n] + actual[n + 1:], rest):
+            return True
+    return False
+
+
+def _entry_problem(wanted: object, actual: dict) -> str | None:
+    """Why an actual entry does not match a wanted one, or None when it does."""
+    if not isinstance(wanted, dict):
+        if actual["face_down"] or actual["name"] != str(wanted):
+            return f"expected face-up '{wanted}', found {_short(actual)}"
+        return None
+    for key, value in wanted.items():
+        if key not in ENTRY_KEYS:
+            return f"unknown key '{key}'"
+        have = actual.get(key)
+        if key == "face_down":
+            ok = (bool(have) == value) if isinstance(value, bool) else have == value
+        elif key in SET_KEYS:
+            ok = {str(v).lower() for v in value or []} == {str(v).lower() for v in have or []}
+        elif key == "counters":
+            ok = {str(k): int(v) for k, v in (value or {}).items() if int(v)} == {k: v for k, v in have.items() if v}
+        elif key in ("attached_to", "exerted"):
+            ok = value in (None, False) and not have
+        else:
+            ok = have == value
+        if not ok:
+            return f"{key}: expected {value!r}, actual {have!r}"
+    return None
+
+
+def _short(entry_: dict) -> str:
+    label = entry_["card"] if entry_["card"] else "face-down card"
+    extra = f" face down ({entry_['face_down']})" if entry_["face_down"] else ""
+    return label + extra
+
+
+def _short_spec(spec: object) -> str:
+    return str(dict(spec)) if isinstance(spec, dict) else str(spec)
+
+
+def _event_matches(spec: object, event) -> bool:
+    if isinstance(spec, str):
+        return event.name == spec
+    if not isinstance(spec, dict):
+        return False
+    if spec.get("event") != event.name:
+        return False
+    if "player" in spec and spec["player"] != event.player:
+        return False
+    if "card" in spec and (event.card or "").lower() != str(spec["card"]).lower():
+        return False
+    return True
+
+
+def _serialize(state: GameState) -> str:
+    """A full, order-preserving text form of the state, to prove a refused step changed nothing."""
+    return repr((state.players, state.battlefield, [(s.id, s.object_id, s.controller) for s in state.stack],
+                 sorted((i, repr(o)) for i, o in state.objects.items()), [e.as_json() for e in state.events],
+                 state.next_id, state.clock, state.rng.getstate(), state.moved))
+
+
+def run_paths(paths: list[Path]) -> tuple[list[Outcome], float]:
+    """Run every scenario under the paths; returns the outcomes and seconds taken."""
+    start = time.perf_counter()
+    runner = Runner()
+    outcomes: list[Outcome] = []
+    for path in scenario_files(paths):
+        outcomes.extend(runner.run_file(path))
+    return outcomes, time.perf_counter() - start

@@ -1,0 +1,165 @@
+"""The game state: players, zones, objects, the stack, and the event log.
+
+A plain data structure: the interpreter changes it, `copy.deepcopy` snapshots
+it so a refused action can put everything back (all-or-nothing steps).
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .characteristics import Characteristics, Face, with_counters
+from .events import Event
+
+#: Zones each player has; the battlefield and the stack are shared (400.1).
+PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "sideboard", "command")
+ALL_ZONES = ("battlefield", "stack") + PLAYER_ZONES
+#: Zone search order for object references (scenario contract).
+SEARCH_ORDER = ("battlefield", "stack", "hand", "library", "graveyard", "exile", "sideboard", "command")
+#: Zones whose contents are public (400.2).
+PUBLIC_ZONES = ("battlefield", "stack", "graveyard", "exile", "command")
+
+
+@dataclass
+class CardDef:
+    """A card as defined by a scenario or set: its front face and the text that did not parse."""
+
+    name: str
+    front: Face
+    back: Face | None = None
+    ignored_lines: tuple[str, ...] = ()
+
+    def __deepcopy__(self, memo: dict) -> "CardDef":
+        return self  # card definitions never change during a game
+
+
+@dataclass
+class GameObject:
+    """A card or token in a zone. A zone change makes a new object (400.7)."""
+
+    id: int
+    card: CardDef
+    owner: str
+    controller: str
+    zone: str
+    is_token: bool = False
+    tapped: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    face_down: str | None = None          # how it became face down (708.6): 'manifested', ...
+    face_down_at: int | None = None       # timestamp it became face down
+    revealed_by: set[int] = field(default_factory=set)  # contexts keeping it revealed (701.20a)
+    summoning_sick: bool = False
+    timestamp: int = 0
+
+    @property
+    def card_name(self) -> str:
+        """The name of the card that represents it (a face-down object included)."""
+        return self.card.name
+
+
+@dataclass
+class Player:
+    name: str
+    life: int = 20
+    pool: Counter = field(default_factory=Counter)
+    zones: dict[str, list[int]] = field(default_factory=lambda: {z: [] for z in PLAYER_ZONES})
+
+
+@dataclass
+class Context:
+    """A spell or ability while it is cast or resolves: who controls it, what it did."""
+
+    id: int
+    controller: str
+    source_id: int | None
+    source_name: str | None = None
+    events: list[Event] = field(default_factory=list)
+    targets: list[int] = field(default_factory=list)
+
+
+@dataclass
+class StackItem:
+    """A spell (a card object on the stack) or an ability on the stack."""
+
+    id: int
+    controller: str
+    context: Context
+    object_id: int | None = None      # the spell's object, for spells
+    effect: object = None             # the AST to resolve, for abilities; spells read their card
+    source_name: str | None = None    # for 'trigger:SOURCE' references
+
+
+@dataclass
+class GameState:
+    players: dict[str, Player]
+    order: list[str]
+    active: str
+    seed: int = 0
+    objects: dict[int, GameObject] = field(default_factory=dict)
+    battlefield: list[int] = field(default_factory=list)
+    stack: list[StackItem] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    pending_triggers: list[StackItem] = field(default_factory=list)
+    moved: dict[int, int] = field(default_factory=dict)  # old object id -> the new object (400.7)
+    next_id: int = 1
+    clock: int = 0
+    rng: random.Random = field(default_factory=random.Random)
+
+    # ------------------------------------------------------------ ids and time
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def tick(self) -> int:
+        self.clock += 1
+        return self.clock
+
+    # ------------------------------------------------------------ zones
+    def zone_list(self, zone: str, player: str) -> list[int]:
+        if zone == "battlefield":
+            return self.battlefield
+        if zone == "stack":
+            return [item.object_id for item in self.stack if item.object_id is not None]
+        return self.players[player].zones[zone]
+
+    def in_zone(self, zone: str, player: str) -> list[GameObject]:
+        """Objects in a player's zone; on the battlefield, those the player controls."""
+        if zone == "battlefield":
+            return [self.objects[i] for i in self.battlefield if self.objects[i].controller == player]
+        if zone == "stack":
+            return [self.objects[i.object_id] for i in self.stack
+                    if i.object_id is not None and self.objects[i.object_id].owner == player]
+        return [self.objects[i] for i in self.players[player].zones[zone]]
+
+    def create(self, card: CardDef, owner: str, zone: str, position: int | None = None,
+               is_token: bool = False) -> GameObject:
+        """A new object in a zone (card put into the game, token created, or zone change)."""
+        obj = GameObject(self.new_id(), card, owner, owner, zone, is_token=is_token, timestamp=self.tick())
+        self.objects[obj.id] = obj
+        if zone == "battlefield":
+            self.battlefield.append(obj.id)
+        elif zone != "stack":
+            target = self.players[owner].zones[zone]
+            target.insert(len(target) if position is None else position, obj.id)
+        return obj
+
+    def remove(self, obj: GameObject) -> None:
+        """Take an object out of its zone (it stops existing as this object)."""
+        if obj.zone == "battlefield":
+            self.battlefield.remove(obj.id)
+        elif obj.zone == "stack":
+            self.stack = [item for item in self.stack if item.object_id != obj.id]
+        else:
+            self.players[obj.owner].zones[obj.zone].remove(obj.id)
+        del self.objects[obj.id]
+
+    # ------------------------------------------------------------ characteristics
+    def characteristics(self, obj: GameObject, face_down: Characteristics | None) -> Characteristics:
+        """What the object is now: face-down values (708.2) or its card's, plus counters."""
+        if obj.face_down and face_down is not None:
+            base = face_down
+        else:
+            base = obj.card.front.characteristics()
+        return with_counters(base, obj.counters) if obj.zone == "battlefield" else base
+
