@@ -105,7 +105,7 @@ Objects = Union[Var, TopCards, Self, Target, CardsInZone, PermanentsYouControl, 
 # ------------------------------------------------------------------ conditions
 @dataclass(frozen=True)
 class WasEvent(Node):
-    """'if a Dragon was beheld' (701.4b): an object of that quality, as it was then."""
+    """'if a Dragon was <event>': an object of that quality, as it was at the event (701.4b)."""
 
     count: Number
     quality: QualityExpr
@@ -332,14 +332,14 @@ class Slot(Node):
 
 @dataclass(frozen=True)
 class Pattern(Node):
-    """An invocation pattern: literal words and slots, e.g. 'behold {count?} {quality}'."""
+    """An invocation pattern: literal words and slots, e.g. 'gather {count?} {quality}'."""
 
     text: str
     parts: tuple[Union[str, Slot], ...]
 
     @property
     def name(self) -> str:
-        """The literal words: how the pattern is named ('behold', 'turn face up')."""
+        """The literal words: how the pattern is named ('gather', 'turn face up')."""
         return " ".join(p for p in self.parts if isinstance(p, str))
 
 
@@ -384,3 +384,15 @@ class TypeVocabulary(Node):
     supertypes: tuple[str, ...]
     subtypes: tuple[str, ...]
     plurals: tuple[tuple[str, str], ...]
+
+
+def walk(node: object):
+    """Every node under `node` (itself included), depth first in field order, like `ast.walk`."""
+    if isinstance(node, Node):
+        yield node
+        for name in node.__dataclass_fields__:
+            if name != "span":
+                yield from walk(getattr(node, name))
+    elif isinstance(node, tuple):
+        for item in node:
+            yield from walk(item)

@@ -7,6 +7,7 @@ without that ability.
 from __future__ import annotations
 
 from .characteristics import Face
+from .checks import check_text
 from .diagnostics import Diagnostic, MtgError, Span, error
 from .mana import parse_cost
 from .rulebook import Rulebook
@@ -33,7 +34,11 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
         if not text.strip():
             continue
         try:
-            abilities.append(rulebook.parse_card_line(text.strip(), name, file, line))
+            ability = rulebook.parse_card_line(text.strip(), name, file, line)
+            problems = check_text(ability, rulebook)
+            if problems:
+                raise MtgError(problems[0])
+            abilities.append(ability)
         except MtgError as exc:
             d = exc.diagnostic
             warnings.append(Diagnostic("W501", f"card '{name}', line {n + 1} not understood: {d.message}",

@@ -9,12 +9,18 @@ from pathlib import Path
 from .diagnostics import MtgError
 
 
+def _missing(paths: list[str], command: str) -> int | None:
+    for p in paths:
+        if not Path(p).exists():
+            print(f"mtgrules {command}: no such file or folder: {p}", file=sys.stderr)
+            return 2
+    return None
+
+
 def cmd_test(args: argparse.Namespace) -> int:
     from .scenario import run_paths
-    missing = [p for p in args.paths if not Path(p).exists()]
-    if missing:
-        print(f"mtgrules test: no such file or folder: {missing[0]}", file=sys.stderr)
-        return 2
+    if (code := _missing(args.paths, "test")) is not None:
+        return code
     outcomes, seconds = run_paths([Path(p) for p in args.paths])
     passed = sum(o.passed for o in outcomes)
     failed = len(outcomes) - passed
@@ -33,48 +39,84 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
-    from .rulebook import Rulebook
     from .printing import dump
+    from .rulebook import Rulebook
     if args.file:
-        from .rulebook import rules_files
-        book = Rulebook()
-        book.load_files(rules_files([Path("__bundled__")]) if False else [])
-        book = Rulebook.load([])
-        book2 = Rulebook()
-        from .grammar import resource_dir
-        book2.load_files(sorted(set(rules_files([resource_dir("rules")])) | {Path(args.file)}))
-        if book2.report.errors:
-            for d in book2.report.errors:
-                print(d.render(), file=sys.stderr)
-            return 1
-        for name, definition in book2.keyword_actions.items():
-            if definition is not None and definition.span and Path(definition.span.file) == Path(args.file):
+        if (code := _missing([args.file], "parse")) is not None:
+            return code
+        path = Path(args.file)
+        book = Rulebook.load([path])
+        for definition in book.definitions():
+            if definition.span and Path(definition.span.file).resolve() == path.resolve():
                 print(dump(definition))
-        for definitions in book2.special_actions.values():
-            for definition in definitions:
-                if definition.span and Path(definition.span.file) == Path(args.file):
-                    print(dump(definition))
         return 0
+    if not args.text:
+        print("mtgrules parse: give a TEXT or --file F", file=sys.stderr)
+        return 2
+    from .checks import check_text
     book = Rulebook.load()
     text = " ".join(args.text)
-    start = {"card": "ability", "effect": "effect_text", "command": "command"}[args.as_]
-    print(dump(book.parse_card_line(text, "") if start == "ability" else book.parse(text, start)))
+    if args.as_ == "card":
+        node = book.parse_card_line(text, args.name or "", "<text>")
+    else:
+        node = book.parse(text, {"effect": "effect_text", "command": "command"}[args.as_])
+    print(dump(node))
+    problems = check_text(node, book)
+    for d in problems:
+        print(d.render(), file=sys.stderr)
+    return 1 if problems else 0
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    from .lint import lint_paths
+    if (code := _missing(args.paths, "lint")) is not None:
+        return code
+    findings = lint_paths([Path(p) for p in args.paths])
+    if args.format == "json":
+        print(json.dumps([d.as_json() for d in findings], indent=2))
+    else:
+        for d in findings:
+            print(d.render())
+        errors = sum(d.severity == "error" for d in findings)
+        print(f"{errors} error(s), {len(findings) - errors} warning(s)")
+    return 1 if any(d.severity == "error" for d in findings) else 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from .rulebook import Rulebook
+    book = Rulebook.load([Path(p) for p in args.paths])
+    for definition in sorted(book.definitions(), key=lambda d: (d.rule or "", d.name)):
+        kind = "special action" if definition.kind == "special action" else "keyword action"
+        print(f"{definition.rule or '-':10} {definition.pattern.text}  [{kind}"
+              + (f": {definition.option_name}" if definition.option_name else "") + "]")
+        if definition.reminder:
+            print(f"{'':10} {definition.reminder}")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="mtgrules", description="Rules-as-data interpreter for Magic: The Gathering keyword actions.")
+    parser = argparse.ArgumentParser(prog="mtgrules",
+                                     description="Rules-as-data interpreter for Magic: The Gathering keyword actions.")
     sub = parser.add_subparsers(dest="command", required=True)
     test = sub.add_parser("test", help="run scenario files")
-    test.add_argument("paths", nargs="+")
+    test.add_argument("paths", nargs="+", metavar="PATH")
     test.add_argument("--json", action="store_true", help="print the results as one JSON document")
     test.add_argument("-v", "--verbose", action="store_true", help="also show card text warnings")
     test.set_defaults(func=cmd_test)
-    parse = sub.add_parser("parse", help="print the AST of a text or a rules file")
-    parse.add_argument("text", nargs="*")
-    parse.add_argument("--file", help="a rules file")
-    parse.add_argument("--as", dest="as_", choices=["card", "effect", "command"], default="card")
+    parse = sub.add_parser("parse", help="print the AST of an Oracle text or a rules file")
+    parse.add_argument("text", nargs="*", metavar="TEXT")
+    parse.add_argument("--file", help="a rules file (.mtgr)")
+    parse.add_argument("--as", dest="as_", choices=["card", "effect", "command"], default="card",
+                       help="read TEXT as a line of card text (default), effect text, or a scenario command")
+    parse.add_argument("--name", help="the card's name, which its text may use to mean itself")
     parse.set_defaults(func=cmd_parse)
+    lint = sub.add_parser("lint", help="check rules files and scenario files")
+    lint.add_argument("paths", nargs="+", metavar="PATH")
+    lint.add_argument("--format", choices=["text", "json"], default="text")
+    lint.set_defaults(func=cmd_lint)
+    rules = sub.add_parser("rules", help="list the loaded mechanics with rule numbers and reminder text")
+    rules.add_argument("paths", nargs="*", metavar="PATH", help="extra rules files or folders to load")
+    rules.set_defaults(func=cmd_rules)
     args = parser.parse_args(argv)
     try:
         return args.func(args)
@@ -83,3 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a bug of ours: say so in one line, never a traceback
+        print(f"mtgrules: internal error: {type(exc).__name__}: {exc} "
+              "(please report it with the command you ran)", file=sys.stderr)
+        return 3

@@ -372,20 +372,7 @@ def _cost_name(option: ast.Node) -> str:
 
 def _targets(effect: ast.Node) -> list[ast.Target]:
     """Target nodes of an effect, in the order the text names them (601.2c)."""
-    found: list[ast.Target] = []
-
-    def walk(node: object) -> None:
-        if isinstance(node, ast.Target):
-            found.append(node)
-        elif isinstance(node, ast.Node):
-            for value in vars(node).values():
-                walk(value)
-        elif isinstance(node, tuple):
-            for value in node:
-                walk(value)
-
-    walk(effect)
-    return found
+    return [node for node in ast.walk(effect) if isinstance(node, ast.Target)]
 
 
 def _hint(word: str, known) -> str | None:

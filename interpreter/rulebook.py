@@ -2,7 +2,7 @@
 the Oracle parser that their invocation patterns extend.
 
 Loading runs in two passes, because a definition's steps may use another
-definition ("manifest {chosen}" inside manifest dread): first every file's
+definition (a keyword action whose steps invoke another): first every file's
 layout, headers and clauses; then, with the grammar extended by all the
 patterns, every step line.
 """
@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedInput
 
 from . import ast
 from .diagnostics import Diagnostic, MtgError, Report, Span, did_you_mean, error
-from .grammar import (definitions_parser, extension, oracle_parser, resource_dir, slot_type, split_pattern,
+from .parsers import (definitions_parser, extension, oracle_parser, resource_dir, slot_type, split_pattern,
                       structure_parser)
 from .syntax import SourceText, ToAst, parse_tree, strip_reminder, syntax_error
 
@@ -44,13 +44,14 @@ class _PendingDefinition:
 
 
 def rules_files(paths: Iterable[Path]) -> list[Path]:
-    """Every rules file under the given files and folders, in a stable order."""
+    """Every rules file under the given files and folders, each once, in a stable order."""
     found: list[Path] = []
+    seen: set[Path] = set()
     for path in paths:
-        if path.is_dir():
-            found.extend(sorted(path.rglob(f"*{RULES_SUFFIX}")))
-        else:
-            found.append(path)
+        for file in sorted(path.rglob(f"*{RULES_SUFFIX}")) if path.is_dir() else [path]:
+            if file.resolve() not in seen:
+                seen.add(file.resolve())
+                found.append(file)
     return found
 
 
@@ -250,13 +251,20 @@ class Rulebook:
                         help="write one step per line at the same indentation")
         source = SourceText(item.text, item.span.file, item.span.line, item.span.column, item.span.source_line)
         return self._transform(parse_tree(self._parser, source, "effect_text", "unknown step",
-                                          self.vocabulary()), source)
+                                          self.vocabulary() + sorted(self._clause_words())), source)
+
+    def definitions(self) -> list[ast.Definition]:
+        """Every loaded keyword action and special action definition."""
+        out = [d for d in self.keyword_actions.values() if d is not None]
+        for group in self.special_actions.values():
+            out.extend(group)
+        return out
 
     # ------------------------------------------------------------ parsing text
     def vocabulary(self) -> list[str]:
         """Words a user may have meant: step verbs and keyword action names."""
         return list(self.keyword_actions) + ["draw", "mill", "shuffle", "put", "look", "choose", "reveal",
-                                             "turn", "pay", "require", "record"] + sorted(self._clause_words())
+                                             "turn", "pay", "require", "record"]
 
     def _transform(self, tree, source: SourceText):
         transformer = ToAst(source, self._keyword_parts, self._keyword_names, self._special_order,

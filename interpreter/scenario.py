@@ -13,6 +13,7 @@ import jsonschema
 
 from . import ast
 from .cards import make_card
+from .checks import check_text
 from .choices import Ref, ScriptedChooser
 from .diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from .game import Game
@@ -55,26 +56,41 @@ def _schema() -> dict:
 _VALIDATOR = None
 
 
-def structure_problems(doc: object) -> list[str]:
-    """Schema problems of one scenario document, plus steps without exactly one player key."""
+def structure_problems_located(doc: object) -> list[tuple[str, int, str | None]]:
+    """Structure problems with the line they are on and the text to point at."""
     global _VALIDATOR
     if _VALIDATOR is None:
         _VALIDATOR = jsonschema.Draft202012Validator(_schema())
-    problems = []
+    out = []
     for e in _VALIDATOR.iter_errors(doc):
-        where = "/".join(map(str, e.absolute_path)) or "top level"
+        container, line = doc, line_of(doc)
+        for key in e.absolute_path:
+            try:
+                container = container[key]
+            except (KeyError, IndexError, TypeError):
+                break
+            line = line_of(container, line)
+        needle = str(e.absolute_path[-1]) if e.absolute_path else None
         message = e.message
-        if e.validator == "additionalProperties":
-            extra = [k for k in (e.instance or {}) if k not in (e.schema.get("properties") or {})]
-            hint = did_you_mean(extra[0], e.schema.get("properties") or {}) if extra else None
-            message = f"unknown key {', '.join(repr(k) for k in extra)}" + (f" — {hint}" if hint else "")
-        problems.append(f"{where}: {message}")
-    for i, step in enumerate((doc or {}).get("steps") or [], 1) if isinstance(doc, dict) else []:
+        if e.validator == "additionalProperties" and isinstance(e.instance, dict):
+            extra = [k for k in e.instance if k not in (e.schema.get("properties") or {})]
+            if extra:
+                hint = did_you_mean(str(extra[0]), e.schema.get("properties") or {})
+                message = f"unknown key '{extra[0]}'" + (f" — {hint}" if hint else "")
+                needle = str(extra[0])
+        where = "/".join(map(str, e.absolute_path))
+        out.append(((f"{where}: " if where else "") + message, line, needle))
+    for step in (doc.get("steps") or []) if isinstance(doc, dict) else []:
         if isinstance(step, dict):
             players = [k for k in step if k not in STEP_KEYS]
             if len(players) > 1 or (not players and set(step) != {"expect"}):
-                problems.append(f"steps/{i}: needs exactly one player key, or only expect")
-    return problems
+                out.append(("a step needs exactly one player key, or only expect", line_of(step, line_of(doc)), None))
+    return out
+
+
+def structure_problems(doc: object) -> list[str]:
+    """Structure problems of one scenario document, as text."""
+    return [message for message, _, _ in structure_problems_located(doc)]
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:
@@ -241,6 +257,9 @@ class Scenario:
         if isinstance(command, ast.ActivateCommand):
             raise error("E602", "activate is not supported yet", Span(self.file, line, 1, text))
         effect = book.parse(text, "effect_text", self.file, line, what="not understood")
+        problems = check_text(effect, book)
+        if problems:
+            raise MtgError(problems[0])
 
         def run() -> None:
             source = game.find(str(step["source"]), player).id if step.get("source") else None

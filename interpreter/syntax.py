@@ -331,12 +331,16 @@ def syntax_error(parser: Lark, exc: UnexpectedInput, source: SourceText, what: s
     if len(shown) > 8:
         shown = shown[:8] + ["..."]
     start = _offset(source.text, line, column)
-    word_match = re.match(r"[A-Za-z'{}?_-]+", source.text[start:])
+    word_match = re.match(r"[A-Za-z'{}?_-]+|\S+", source.text[start:])
     word = word_match.group(0) if word_match else ""
+    if word and found != "end of text":
+        found = f"'{word}'"
     literals = [d.strip("'") for d in shown if d.startswith("'")] + list(vocabulary)
     guess = nearest(word, literals) if word else None
     help_text = f"did you mean '{guess}'?" if guess and guess.lower() != word.lower() else None
     message = f"{what}: unexpected {found}"
+    if start == 0 and found != "end of text":
+        message = f"{what}: {found} is not a known step, keyword action or command"
     if shown:
         message += f"; expected {', '.join(shown)}"
     return MtgError(Diagnostic("E101", message, source.span(line, column, max(1, len(word))), help=help_text))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import re
-from importlib import resources
 from pathlib import Path
 
 from lark import Lark
@@ -28,11 +27,10 @@ SLOT_NAME_TYPES = {
 
 
 def resource_dir(name: str) -> Path:
-    """The shipped `grammar/` or `rules/` folder, in a checkout or an installed package."""
-    checkout = Path(__file__).resolve().parent.parent / name
-    if checkout.is_dir():
-        return checkout
-    return Path(str(resources.files(f"interpreter.{name}")))
+    """The shipped `grammar/` or `rules/` folder: inside the installed package, or in a checkout."""
+    here = Path(__file__).resolve().parent
+    installed = here / name
+    return installed if installed.is_dir() else here.parent / name
 
 
 def grammar_text(name: str) -> str:
@@ -68,7 +66,7 @@ _SLOT = re.compile(r"\{([a-z][a-z_]*)(\?)?\}")
 
 
 def split_pattern(text: str) -> list[str | tuple[str, bool]]:
-    """'behold {count?} {quality}' -> ['behold', ('count', True), ('quality', False)]."""
+    """'gather {count?} {quality}' -> ['gather', ('count', True), ('quality', False)]."""
     parts: list[str | tuple[str, bool]] = []
     for word in text.split():
         match = _SLOT.fullmatch(word)

@@ -1,0 +1,89 @@
+"""Checks on parsed definitions and texts: names resolve, slots are used,
+rules are cited. The loader runs them; `mtgrules lint` reports them.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Iterable
+
+from . import ast
+from .diagnostics import Diagnostic, Span, did_you_mean
+from .rulebook import Rulebook
+
+#: Steps that bind a variable for the steps after them.
+_BINDERS = (ast.Look, ast.Choose)
+
+
+@functools.cache
+def declared_events(book: Rulebook) -> frozenset[str]:
+    """Event names the loaded definitions say happen."""
+    events = set()
+    for definition in book.definitions():
+        if definition.event:
+            events.add(definition.event)
+        for node in ast.walk(definition.steps):
+            if isinstance(node, ast.RecordEvent):
+                events.add(node.name)
+    return frozenset(events)
+
+
+def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnostic]:
+    """Citation, reminder, examples, variables and qualities of one definition."""
+    found: list[Diagnostic] = []
+    span = definition.span
+    title = f"{definition.kind} '{definition.name}'"
+    if not definition.rules:
+        found.append(Diagnostic("E203", f"{title} cites no rule", span,
+                                help="add a line 'rule NNN.Na' under the header"))
+    if not definition.reminder:
+        found.append(Diagnostic("W204", f"{title} has no reminder text", span, severity="warning",
+                                help='add a line reminder "..."'))
+    if not definition.examples:
+        found.append(Diagnostic("W205", f"{title} has no example use", span, severity="warning",
+                                help='add a line example "..."'))
+    slots = {p.name for p in definition.pattern.parts if isinstance(p, ast.Slot)}
+    bound = set(slots)
+    used: set[str] = set()
+    steps = definition.steps.effects if isinstance(definition.steps, ast.Sequence) else (definition.steps,)
+    for step in steps:
+        for node in ast.walk(step):
+            if isinstance(node, ast.Var) and node.name != "X":
+                used.add(node.name)
+                if node.name not in bound:
+                    found.append(Diagnostic("E206", f"unknown variable {{{node.name}}} in {title}", node.span,
+                                            help=did_you_mean(node.name, bound) or
+                                            "bind it first, e.g. 'look at ... as {name}'"))
+        if isinstance(step, _BINDERS) and step.bind:
+            bound.add(step.bind)
+    for slot in sorted(slots - used):
+        found.append(Diagnostic("W210", f"slot {{{slot}}} of {title} is never used", span, severity="warning"))
+    found.extend(check_text(definition.steps, book))
+    return found
+
+
+def check_text(node: ast.Node, book: Rulebook, events: set[str] | None = None) -> list[Diagnostic]:
+    """Names inside parsed text: quality words and event names."""
+    found: list[Diagnostic] = []
+    known = book.known_qualities()
+    events = declared_events(book) if events is None else events
+    for item in ast.walk(node):
+        if isinstance(item, ast.Quality):
+            for word in item.words:
+                if word not in known and word.lower() not in known:
+                    found.append(Diagnostic("E207", f"unknown quality '{word}'", item.span,
+                                            help=did_you_mean(word, sorted(known)) or
+                                            "qualities are card types, supertypes and subtypes (rule 205)"))
+        elif isinstance(item, ast.WasEvent) and item.event not in events:
+            found.append(Diagnostic("E208", f"no definition records the event '{item.event}'", item.span,
+                                    help=did_you_mean(item.event, events)))
+    return found
+
+
+def check_rulebook(book: Rulebook, files: Iterable[str] | None = None) -> list[Diagnostic]:
+    """Every check on every definition (of the given files only, when given)."""
+    wanted = None if files is None else {str(f) for f in files}
+    found: list[Diagnostic] = []
+    for definition in book.definitions():
+        if wanted is None or (definition.span and definition.span.file in wanted):
+            found.extend(check_definition(definition, book))
+    return found

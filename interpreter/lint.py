@@ -1,0 +1,178 @@
+"""`mtgrules lint`: find what is wrong in rules files and scenario files,
+without running anything.
+
+Findings are diagnostics with stable codes (see README, "Diagnostic codes").
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import ast
+from .cards import make_card
+from .checks import check_rulebook, check_text, declared_events
+from .choices import Ref
+from .diagnostics import Diagnostic, MtgError, Span, did_you_mean
+from .parsers import resource_dir
+from .rulebook import RULES_SUFFIX, Rulebook, rules_files
+from .scenario import STEP_KEYS, Runner, scenario_files, structure_problems_located
+from .state import PLAYER_ZONES, SEARCH_ORDER
+from .yamlsource import line_of, load_documents
+
+
+def lint_paths(paths: list[Path]) -> list[Diagnostic]:
+    """All findings for the given files and folders, rules files first."""
+    rules = [p for p in rules_files(paths) if p.suffix == RULES_SUFFIX]
+    scenarios = [p for p in scenario_files(paths) if p.suffix in (".yaml", ".yml")]
+    found: list[Diagnostic] = []
+    if rules or not scenarios:
+        found.extend(lint_rules(rules))
+    runner = Runner()
+    for path in scenarios:
+        found.extend(lint_scenario_file(path, runner))
+    return found
+
+
+def lint_rules(files: list[Path]) -> list[Diagnostic]:
+    """Load the bundled rules plus `files` (each once) and check the definitions in `files`."""
+    bundled = rules_files([resource_dir("rules")])
+    known = {p.resolve() for p in bundled}
+    extra = [p for p in files if p.resolve() not in known]
+    book = Rulebook()
+    book.load_files(bundled + extra)
+    wanted = {str(p) for p in bundled if p.resolve() in {f.resolve() for f in files}} | {str(p) for p in extra}
+    found = [d for d in book.report.items if d.span is None or d.span.file in wanted or not files]
+    return found + check_rulebook(book, wanted if files else None)
+
+
+def _span(lines: list[str], file: str, line: int, needle: str | None = None) -> Span:
+    """A span on `line`, at `needle` when it occurs there (or on the next few lines)."""
+    for n in range(line, min(line + 4, len(lines) + 1)):
+        text = lines[n - 1] if 0 < n <= len(lines) else ""
+        if needle and needle in text:
+            return Span(file, n, text.index(needle) + 1, text, len(needle))
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return Span(file, line, len(text) - len(text.lstrip()) + 1, text, max(1, len(text.strip())))
+
+
+def lint_scenario_file(path: Path, runner: Runner) -> list[Diagnostic]:
+    try:
+        text = path.read_text(encoding="utf-8")
+        docs = load_documents(text, str(path))
+    except (OSError, UnicodeDecodeError) as exc:
+        return [Diagnostic("E001", f"can't read scenario file: {exc}", Span(str(path), 1, 1))]
+    except MtgError as exc:
+        return [exc.diagnostic]
+    lines = text.splitlines()
+    found: list[Diagnostic] = []
+    for doc in docs:
+        if doc is not None:
+            found.extend(ScenarioLint(doc, path, lines, runner).run())
+    return found
+
+
+class ScenarioLint:
+    """The checks of one scenario document."""
+
+    def __init__(self, doc: object, path: Path, lines: list[str], runner: Runner):
+        self.doc = doc
+        self.file = str(path)
+        self.path = path
+        self.lines = lines
+        self.runner = runner
+        self.found: list[Diagnostic] = []
+
+    def add(self, code: str, message: str, line: int, needle: str | None = None, help: str | None = None,
+            severity: str = "error") -> None:
+        self.found.append(Diagnostic(code, message, _span(self.lines, self.file, line, needle), help=help,
+                                     severity=severity))
+
+    def run(self) -> list[Diagnostic]:
+        doc = self.doc
+        for message, line, needle in structure_problems_located(doc):
+            self.add("E110", message, line, needle)
+        if self.found or not isinstance(doc, dict):
+            return self.found
+        try:
+            extra = tuple(str((self.path.parent / m).resolve()) for m in doc.get("mechanics") or ())
+            book = self.runner.rulebook(extra)
+        except MtgError as exc:
+            return self.found + [exc.diagnostic]
+        events = declared_events(book)
+        cards = dict(doc.get("cards") or {})
+        for name, data in cards.items():
+            warnings: list[Diagnostic] = []
+            try:
+                card = make_card(name, data, book, self.file, line_of(data), warnings)
+            except MtgError as exc:
+                self.found.append(exc.diagnostic)
+                continue
+            for w in warnings:
+                self.add(w.code, w.message, w.span.line, w.span.source_line or None, w.help, "warning")
+            for ability in card.front.abilities:
+                for d in check_text(ability, book, events):
+                    self.add(d.code, f"card '{name}': {d.message}", line_of(data), None, d.help)
+        players = list(doc.get("players") or ["alice", "bob"])
+        for player, zones in (doc.get("state") or {}).items():
+            if player not in players:
+                self.add("E404", f"unknown player '{player}'", line_of(zones), f"{player}:",
+                         did_you_mean(player, players))
+            for zone in ("battlefield",) + PLAYER_ZONES:
+                for item in (zones or {}).get(zone) or []:
+                    name = str(item.get("card") if isinstance(item, dict) else item)
+                    if name not in cards:
+                        self.add("E404", f"unknown card '{name}'", line_of(item, line_of(zones.get(zone))), name,
+                                 did_you_mean(name, cards) or "define it under cards:")
+        for step in doc.get("steps") or []:
+            self.step(step, book, players, cards, events)
+        return self.found
+
+    def step(self, step: dict, book: Rulebook, players: list[str], cards: dict, events: set[str]) -> None:
+        line = line_of(step)
+        player = next((k for k in step if k not in STEP_KEYS), None)
+        if player is None:
+            return
+        if player not in players:
+            self.add("E404", f"unknown player '{player}'", line, f"{player}:", did_you_mean(player, players))
+        text = str(step[player])
+        span = _span(self.lines, self.file, line, text)
+        node = None
+        first = text.split()[0].lower() if text.split() else ""
+        starts = ["command", "effect_text"] if first in book.command_words() else ["effect_text"]
+        for start in starts:
+            try:
+                node = book.parse(text, start, self.file, span.line, span.column, "not understood", span.source_line)
+                break
+            except MtgError as exc:
+                error = exc
+        if node is None:
+            self.found.append(error.diagnostic)
+            return
+        for d in check_text(node, book, events):
+            self.found.append(d)
+        refs = [a for a in _flatten(step.get("choose") or []) if isinstance(a, str)]
+        if step.get("source"):
+            refs.append(str(step["source"]))
+        if isinstance(node, (ast.CastCommand, ast.SpecialActionCommand, ast.ActivateCommand)):
+            refs.append(node.ref)
+        for ref_text in refs:
+            self.reference(ref_text, line, cards, players)
+
+    def reference(self, text: str, line: int, cards: dict, players: list[str]) -> None:
+        """A reference that names a card: its zone, player and card must exist."""
+        try:
+            ref = Ref.parse(text)
+        except MtgError:
+            return
+        if ref.zone and ref.zone not in SEARCH_ORDER and ref.zone != "trigger":
+            self.add("E404", f"unknown zone '{ref.zone}' in '{text}'", line, text, did_you_mean(ref.zone, SEARCH_ORDER))
+        if ref.player and ref.player not in players:
+            self.add("E404", f"unknown player '{ref.player}' in '{text}'", line, text, did_you_mean(ref.player, players))
+        if (ref.zone or ref.player) and ref.name not in cards:
+            self.add("E404", f"unknown card '{ref.name}' in '{text}'", line, text, did_you_mean(ref.name, cards))
+
+
+def _flatten(items: list) -> list:
+    out = []
+    for item in items:
+        out.extend(_flatten(item) if isinstance(item, list) else [item])
+    return out

@@ -1,0 +1,27 @@
+"""Print an AST as indented text (what `mtgrules parse` shows)."""
+from __future__ import annotations
+
+from .ast import Node
+
+
+def dump(node: object, indent: int = 0) -> str:
+    """Like `ast.dump(..., indent=2)`: one field per line, nested nodes indented."""
+    pad = "  " * indent
+    if isinstance(node, Node):
+        fields = [(n, getattr(node, n)) for n in node.__dataclass_fields__ if n != "span"]
+        simple = all(_simple(v) for _, v in fields)
+        if simple:
+            return f"{type(node).__name__}({', '.join(f'{n}={v!r}' for n, v in fields)})"
+        inner = ",\n".join(f"{pad}  {n}={dump(v, indent + 1)}" for n, v in fields)
+        return f"{type(node).__name__}(\n{inner})"
+    if isinstance(node, tuple) and node and not _simple(node):
+        inner = ",\n".join(f"{pad}  {dump(v, indent + 1)}" for v in node)
+        return f"(\n{inner})"
+    return repr(node)
+
+
+def _simple(value: object) -> bool:
+    """Plain values and tuples of them print on one line."""
+    if isinstance(value, tuple):
+        return all(_simple(v) for v in value)
+    return not isinstance(value, Node)
