@@ -68,6 +68,28 @@ class Self(Node):
 class Target(Node):
     quality: QualityExpr
     you_control: bool = False
+    other: bool = False
+
+
+@dataclass(frozen=True)
+class UpToTargets(Node):
+    """'up to N [other] target creatures': chosen when the effect needs them (115.1)."""
+
+    count: "Number"
+    quality: QualityExpr
+    other: bool = False
+
+
+@dataclass(frozen=True)
+class It(Node):
+    """'it': the object the ability is about (its source)."""
+
+
+@dataclass(frozen=True)
+class CardsOutsideGame(Node):
+    """'a Lesson card you own from outside the game' (400.11)."""
+
+    quality: QualityExpr | None
 
 
 @dataclass(frozen=True)
@@ -99,7 +121,8 @@ class Union_(Node):
     parts: tuple["Objects", ...]
 
 
-Objects = Union[Var, TopCards, Self, Target, CardsInZone, PermanentsYouControl, CardOf, Except, Union_]
+Objects = Union[Var, TopCards, Self, Target, UpToTargets, It, CardsInZone, CardsOutsideGame, PermanentsYouControl,
+                CardOf, Except, Union_]
 
 
 # ------------------------------------------------------------------ conditions
@@ -134,7 +157,48 @@ class YouControl(Node):
     objects: Objects
 
 
-Condition = Union[WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl]
+@dataclass(frozen=True)
+class YouDid(Node):
+    """'if you do' / 'if you didn't': whether the last optional action was done."""
+
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class YouControlNone(Node):
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class HasNoCounters(Node):
+    objects: Objects
+    kind: str
+
+
+@dataclass(frozen=True)
+class IsPermanent(Node):
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class HasKeyword(Node):
+    objects: Objects
+    keyword: str
+
+
+@dataclass(frozen=True)
+class IsInZone(Node):
+    objects: Objects
+    zone: str
+
+
+@dataclass(frozen=True)
+class YourTurn(Node):
+    pass
+
+
+Condition = Union[WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl, YouDid, YouControlNone, HasNoCounters,
+                  IsPermanent, HasKeyword, IsInZone, YourTurn]
 
 
 # ------------------------------------------------------------------ effects
@@ -164,12 +228,16 @@ class PutCounters(Node):
 class PutIntoZone(Node):
     objects: Objects
     zone: str
+    face_down_as: str | None = None
 
 
 @dataclass(frozen=True)
 class PutOntoBattlefield(Node):
+    """Onto the battlefield, face down as WAY (708.3) with an extra ability if given."""
+
     objects: Objects
     face_down_as: str | None = None
+    with_ability: "KeywordAbility | None" = None
 
 
 @dataclass(frozen=True)
@@ -189,6 +257,72 @@ class Choose(Node):
 
 @dataclass(frozen=True)
 class Reveal(Node):
+    objects: Objects
+    bind: str | None = None
+
+
+@dataclass(frozen=True)
+class Discard(Node):
+    count: Number
+
+
+@dataclass(frozen=True)
+class Scry(Node):
+    count: Number
+
+
+@dataclass(frozen=True)
+class CreateToken(Node):
+    """'create a 0/0 black Zombie Army creature token' (111.1)."""
+
+    power: int
+    toughness: int
+    colors: tuple[str, ...]
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class CreateNamedToken(Node):
+    """'create a Treasure token': a predefined token (111.10) defined in rules/."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class AddTypes(Node):
+    """'... becomes a Zombie in addition to its other types' (205.1b)."""
+
+    objects: Objects
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class Designate(Node):
+    """'... becomes exerted': a designation the object keeps (e.g. 701.43)."""
+
+    objects: Objects
+    designation: str
+
+
+@dataclass(frozen=True)
+class SkipUntap(Node):
+    """'... doesn't untap during its controller's next untap step' (502.3)."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class Optional(Node):
+    """'you may EFFECT': asked yes or no; 'if you do' reads the answer (608.2d)."""
+
+    effect: "Effect"
+
+
+@dataclass(frozen=True)
+class PayKeywordCost(Node):
+    """'pay the morph cost of X': the cost a keyword ability of the object gives."""
+
+    keyword: str
     objects: Objects
 
 
@@ -240,9 +374,18 @@ class Sequence(Node):
 class Conditional(Node):
     condition: Condition
     effect: "Effect"
+    otherwise: "Effect | None" = None
 
 
-Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield, Look, Choose, Reveal,
+@dataclass(frozen=True)
+class Otherwise(Node):
+    """'Otherwise, EFFECT.' — joined to the Conditional before it while parsing."""
+
+    effect: "Effect"
+
+
+Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield, Look, Choose, Reveal, Discard, Scry,
+               CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional]
 
 
@@ -264,7 +407,23 @@ class YouActionTrigger(Node):
     action: KeywordAction
 
 
-Trigger = Union[EntersTrigger, TurnedFaceUpTrigger, YouActionTrigger]
+@dataclass(frozen=True)
+class SubjectFilter(Node):
+    """'a creature you control' as the subject of a trigger."""
+
+    quality: QualityExpr
+    you_control: bool = False
+
+
+@dataclass(frozen=True)
+class SubjectActionTrigger(Node):
+    """'Whenever a creature you control explores': the action's event about such an object."""
+
+    subject: "SubjectFilter | Self"
+    action: KeywordAction
+
+
+Trigger = Union[EntersTrigger, TurnedFaceUpTrigger, YouActionTrigger, SubjectActionTrigger]
 
 
 @dataclass(frozen=True)
@@ -287,7 +446,51 @@ class SpellAbility(Node):
     effect: Effect
 
 
-Ability = Union[TriggeredAbility, AdditionalCost, SpellAbility]
+@dataclass(frozen=True)
+class KeywordAbility(Node):
+    """A keyword ability defined in rules/ ('Flashback {2}{U}', 'Ward {2}') and its arguments."""
+
+    name: str
+    args: tuple[tuple[str, object], ...]
+
+
+@dataclass(frozen=True)
+class KeywordAbilities(Node):
+    """A line of keyword abilities: 'Flying, lifelink'."""
+
+    abilities: tuple[KeywordAbility, ...]
+
+
+@dataclass(frozen=True)
+class FaceDownCast(Node):
+    """'face down as a 2/2 creature [with ward {2}]' (702.37a, 702.168a)."""
+
+    power: int
+    toughness: int
+    quality: QualityExpr
+    with_ability: KeywordAbility | None = None
+
+
+@dataclass(frozen=True)
+class CastPermission(Node):
+    """'You may cast this card [from ZONE] [face down ...] by paying COST rather than paying its mana cost'."""
+
+    zone: str
+    face_down: FaceDownCast | None
+    cost: "str | Var"
+    earlier_event: str | None = None   # 'if it was foretold before this turn'
+
+
+@dataclass(frozen=True)
+class ExileInstead(Node):
+    """'If the flashback cost was paid, exile this card instead ... any time it would leave the stack.'"""
+
+    keyword: str
+
+
+StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility"]
+
+Ability = Union[TriggeredAbility, AdditionalCost, SpellAbility, KeywordAbilities]
 
 
 # ------------------------------------------------------------------ commands
@@ -345,7 +548,12 @@ class Pattern(Node):
 
 @dataclass(frozen=True)
 class Definition(Node):
-    """One mechanic from rules/: a keyword action or a special action, and its steps."""
+    """One mechanic from rules/: a keyword action, keyword ability or special action.
+
+    `steps` is what a keyword action or special action does; `statics` what a
+    keyword ability means. `aliases` are other wordings ('explore' for
+    '{permanent} explores'); `defaults` fill optional slots left out.
+    """
 
     kind: str
     pattern: Pattern
@@ -354,7 +562,11 @@ class Definition(Node):
     examples: tuple[tuple[str, Span | None], ...]
     event: str | None
     option_name: str | None
-    steps: Effect
+    steps: Effect | None
+    statics: tuple[StaticAbility, ...] = ()
+    aliases: tuple[Pattern, ...] = ()
+    defaults: tuple[tuple[str, object], ...] = ()
+    excluded: bool = False
 
     @property
     def name(self) -> str:
@@ -377,13 +589,35 @@ class FaceDownCharacteristics(Node):
 
 
 @dataclass(frozen=True)
-class TypeVocabulary(Node):
-    """Known card types, supertypes and subtypes (rule 205), with irregular plurals."""
+class Room(Node):
+    """A dungeon room (309.4): its name, its room ability's effect, the rooms its arrows lead to."""
 
-    card_types: tuple[str, ...]
-    supertypes: tuple[str, ...]
+    name: str
+    effect: Effect | None
+    leads_to: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Dungeon(Node):
+    """A dungeon card (309): rooms in printed order, the first is the topmost."""
+
+    name: str
+    rules: tuple[str, ...]
     subtypes: tuple[str, ...]
-    plurals: tuple[tuple[str, str], ...]
+    only_by_name: bool
+    rooms: tuple[Room, ...]
+
+
+@dataclass(frozen=True)
+class TokenDefinition(Node):
+    """A predefined token (111.10): 'Treasure', 'Food', 'Clue'."""
+
+    name: str
+    rules: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    text: tuple[str, ...]
 
 
 def walk(node: object):

@@ -16,13 +16,14 @@ from lark.indenter import Indenter
 from .ast import Pattern, Slot
 
 #: Slot types a pattern may declare, and the grammar rule that fills each.
-SLOT_RULES = {"number": "number", "quality": "quality", "objects": "objects", "subtype": "quality"}
+SLOT_RULES = {"number": "number", "quality": "quality", "objects": "objects", "subtype": "quality", "cost": "MANA"}
 #: Slot names that imply a type, so a pattern can say {count} or {cards}.
 SLOT_NAME_TYPES = {
     "count": "number", "n": "number", "number": "number", "amount": "number",
     "quality": "quality", "subtype": "subtype",
     "cards": "objects", "card": "objects", "permanent": "objects", "permanents": "objects",
     "creature": "objects", "creatures": "objects", "object": "objects", "objects": "objects",
+    "cost": "cost",
 }
 
 
@@ -78,10 +79,13 @@ def _literal(word: str) -> str:
     return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"i'
 
 
-def _alternative(pattern: Pattern, ref_slots: bool) -> str:
+def _alternative(pattern: Pattern, ref_slots: bool = False, subject: bool = False) -> str:
     items = []
-    for part in pattern.parts:
+    for n, part in enumerate(pattern.parts):
         if isinstance(part, Slot):
+            if subject and n == 0:
+                items.append("trigger_subject")
+                continue
             rule = "REF" if ref_slots else SLOT_RULES[part.type]
             items.append(f"[{rule}]" if part.optional else rule)
         else:
@@ -89,21 +93,28 @@ def _alternative(pattern: Pattern, ref_slots: bool) -> str:
     return " ".join(items)
 
 
-def extension(keyword_patterns: list[Pattern], special_patterns: list[Pattern]) -> str:
+def _choice(rule: str, prefix: str, alternatives: list[str]) -> list[str]:
+    names = [f"{prefix}_{i}" for i in range(len(alternatives))]
+    lines = [f"{rule}: " + (" | ".join(names) if names else "_NEVER")]
+    lines += [f"{name}: {alternative}" for name, alternative in zip(names, alternatives)]
+    return lines
+
+
+def extension(keyword_patterns: list[Pattern], special_patterns: list[Pattern],
+              ability_patterns: list[Pattern], subject_patterns: list[Pattern]) -> str:
     """Grammar text adding one alternative per definition pattern.
 
-    `kwa_N` is the N-th keyword action, `sa_N` the N-th distinct special
-    action pattern; the syntax module maps them back to their definitions.
+    `kwa_N` is the N-th keyword action pattern, `kwt_N` the N-th that has a
+    subject ('{permanent} explores') used as a trigger, `sa_N` the N-th distinct
+    special action pattern, `kwb_N` the N-th keyword ability. The syntax module
+    maps them back to their definitions.
     """
-    lines = []
-    names = [f"kwa_{i}" for i in range(len(keyword_patterns))]
-    lines.append("keyword_action: " + (" | ".join(names) if names else "_NEVER"))
-    for name, pattern in zip(names, keyword_patterns):
-        lines.append(f"{name}: {_alternative(pattern, ref_slots=False)}")
-    names = [f"sa_{i}" for i in range(len(special_patterns))]
-    lines.append("special_action: " + (" | ".join(names) if names else "_NEVER"))
-    for name, pattern in zip(names, special_patterns):
-        lines.append(f"{name}: {_alternative(pattern, ref_slots=True)}")
+    lines = _choice("keyword_action", "kwa", [_alternative(p) for p in keyword_patterns])
+    lines += _choice("subject_trigger", "kwt", [_alternative(p, subject=True) for p in subject_patterns])
+    lines += _choice("special_action", "sa", [_alternative(p, ref_slots=True) for p in special_patterns])
+    lines += _choice("keyword_ability", "kwb", [_alternative(p) for p in ability_patterns])
+    names = sorted({p.name for p in ability_patterns})
+    lines.append("keyword_name: " + (" | ".join(_literal(n) for n in names) if names else "_NEVER"))
     lines.append('_NEVER: "\\u0000"')
     return "\n".join(lines) + "\n"
 
@@ -112,5 +123,5 @@ def extension(keyword_patterns: list[Pattern], special_patterns: list[Pattern]) 
 def oracle_parser(extension_text: str) -> Lark:
     """The Oracle-wording parser for one set of loaded definitions."""
     return Lark(grammar_text("oracle") + "\n" + extension_text, parser="lalr",
-                start=["ability", "effect_text", "command"], propagate_positions=True,
+                start=["ability", "effect_text", "command", "static_ability"], propagate_positions=True,
                 maybe_placeholders=True, cache=True)

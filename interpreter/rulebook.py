@@ -19,9 +19,10 @@ from . import ast
 from .diagnostics import Diagnostic, MtgError, Report, Span, did_you_mean, error
 from .parsers import (definitions_parser, extension, oracle_parser, resource_dir, slot_type, split_pattern,
                       structure_parser)
-from .syntax import SourceText, ToAst, parse_tree, strip_reminder, syntax_error
+from .syntax import SourceText, ToAst, join_otherwise, parse_tree, strip_reminder, syntax_error
 
 RULES_SUFFIX = ".mtgr"
+PATTERN_KINDS = ("keyword action", "keyword ability", "special action")
 
 
 @dataclass
@@ -34,13 +35,39 @@ class _Item:
 
 
 @dataclass
-class _PendingDefinition:
+class _Pending:
+    """A definition between the two passes: header and clauses read, steps not yet parsed."""
+
     kind: str
     title: str
     span: Span
     pattern: ast.Pattern | None
     clauses: dict[str, list] = field(default_factory=dict)
     step_items: list[_Item] = field(default_factory=list)
+    rooms: list[tuple[str, Span, list[_Item], list[str]]] = field(default_factory=list)
+    aliases: list[ast.Pattern] = field(default_factory=list)
+
+    def values(self, clause: str) -> list[str]:
+        """The values of every clause of that kind, strings unquoted."""
+        return [_unquote(v) for values, _ in self.clauses.get(clause, []) for v, _ in values]
+
+    def first(self, clause: str) -> str | None:
+        found = self.values(clause)
+        return found[0] if found else None
+
+
+@dataclass
+class GrammarIndex:
+    """Which generated grammar alternative belongs to which definition (see parsers.extension)."""
+
+    keyword_actions: list[tuple[str, ast.Pattern]] = field(default_factory=list)
+    subject_triggers: list[tuple[str, ast.Pattern]] = field(default_factory=list)
+    keyword_abilities: list[tuple[str, ast.Pattern]] = field(default_factory=list)
+    special_patterns: list[str] = field(default_factory=list)
+
+
+def _unquote(value: str) -> str:
+    return value[1:-1] if len(value) >= 2 and value[0] == value[-1] == '"' else value
 
 
 def rules_files(paths: Iterable[Path]) -> list[Path]:
@@ -55,14 +82,9 @@ def rules_files(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
-def singularize(word: str, known: dict[str, str]) -> str:
-    """The singular of a type word: 'Elves' -> 'Elf', 'Elementals' -> 'Elemental'."""
-    if word in known:
-        return known[word]
-    lower = {k.lower(): v for k, v in known.items()}
-    if word.lower() in lower:
-        return lower[word.lower()]
-    return word
+def special_key(pattern: ast.Pattern) -> str:
+    """Special actions sharing a wording ('turn {} face up') are procedures of one action."""
+    return " ".join(p if isinstance(p, str) else "{}" for p in pattern.parts)
 
 
 class Rulebook:
@@ -70,7 +92,10 @@ class Rulebook:
 
     def __init__(self) -> None:
         self.keyword_actions: dict[str, ast.Definition] = {}
+        self.keyword_abilities: dict[str, ast.Definition] = {}
         self.special_actions: dict[str, list[ast.Definition]] = {}
+        self.dungeons: dict[str, ast.Dungeon] = {}
+        self.tokens: dict[str, ast.TokenDefinition] = {}
         self.face_down: ast.FaceDownCharacteristics | None = None
         self.card_types: set[str] = set()
         self.supertypes: set[str] = set()
@@ -78,14 +103,13 @@ class Rulebook:
         self._singular: dict[str, str] = {}
         self.files: list[str] = []
         self.report = Report()
-        self._keyword_order: list[ast.Definition] = []
-        self._special_order: list[str] = []
+        self.index = GrammarIndex()
         self._parser = None
 
     # ------------------------------------------------------------ loading
     @classmethod
     def load(cls, paths: Iterable[Path] = (), with_bundled: bool = True) -> "Rulebook":
-        """Load the bundled rules (and any extra files or folders); errors are raised."""
+        """Load the bundled rules (and any extra files or folders); the first error is raised."""
         book = cls()
         files = rules_files(([resource_dir("rules")] if with_bundled else []) + [Path(p) for p in paths])
         book.load_files(files)
@@ -95,7 +119,7 @@ class Rulebook:
 
     def load_files(self, files: list[Path]) -> None:
         """Load files into this rulebook, collecting diagnostics in `self.report`."""
-        pending: list[_PendingDefinition] = []
+        pending: list[_Pending] = []
         for path in files:
             self.files.append(str(path))
             try:
@@ -107,16 +131,15 @@ class Rulebook:
                 pending.extend(self._first_pass(str(path), text))
             except MtgError as exc:
                 self.report.add(exc.diagnostic)
-        for item in pending:
-            self._register_header(item)
+        registered = [p for p in pending if self._register(p)]
         self._build_parser()
-        for item in pending:
+        for item in registered:
             try:
                 self._finish(item)
             except MtgError as exc:
                 self.report.add(exc.diagnostic)
 
-    def _first_pass(self, file: str, text: str) -> list[_PendingDefinition]:
+    def _first_pass(self, file: str, text: str) -> list[_Pending]:
         source = SourceText(text, file)
         if not text.endswith("\n"):
             text += "\n"
@@ -125,30 +148,32 @@ class Rulebook:
         except UnexpectedInput as exc:
             raise syntax_error(structure_parser(), exc, source, "wrong indentation or layout") from None
         except Exception as exc:  # Lark's DedentError: a dedent to no open level
-            lines = text.splitlines()
-            raise error("E102", f"wrong indentation: {exc}", Span(file, 1, 1, lines[0] if lines else "")) from None
+            line = _dedent_line(text)
+            raise error("E102", f"wrong indentation: {exc}", Span(file, line, 1, text.splitlines()[line - 1]),
+                        help="indent each level by the same amount as the lines it belongs with") from None
         lines = text.splitlines()
-        items = [self._item(child, file, lines) for child in tree.children]
-        return [self._header(item) for item in items]
+        return [self._header(self._item(child, file, lines)) for child in tree.children]
 
     def _item(self, tree: Tree, file: str, lines: list[str]) -> _Item:
         token: Token = tree.children[0]
         span = Span(file, token.line, token.column, lines[token.line - 1], len(token))
         return _Item(str(token), span, [self._item(c, file, lines) for c in tree.children[1:]])
 
-    def _header(self, item: _Item) -> _PendingDefinition:
+    def _header(self, item: _Item) -> _Pending:
         source = SourceText(item.text, item.span.file, item.span.line, item.span.column, item.span.source_line)
-        tree = parse_tree(definitions_parser(), source, "header", "expected a definition header",
-                          ["keyword action", "special action", "face-down characteristics", "types"])
-        kind, title = str(tree.children[0]), str(tree.children[1])[1:-1]
-        pending = _PendingDefinition(kind, title, item.span, None)
-        if kind in ("keyword action", "special action"):
+        kinds = [k.strip('"') for k in definitions_parser().get_terminal("KIND").pattern.value.strip("(?:)").split("|")]
+        tree = parse_tree(definitions_parser(), source, "header", "expected a definition header", kinds)
+        kind, title = str(tree.children[0]), _unquote(str(tree.children[1]))
+        pending = _Pending(kind, title, item.span, None)
+        if kind in PATTERN_KINDS:
             pending.pattern = self._pattern(title, item.span)
-        clause_words = self._clause_words()
         for child in item.children:
-            first = child.text.split()[0].lower()
-            if first in clause_words or " ".join(child.text.split()[:2]).lower() in clause_words:
-                self._clause(pending, child)
+            if self._is_clause(child.text):
+                clause = self._clause(pending, child)
+                if clause == "room_clause":
+                    self._room(pending, child)
+                elif clause == "also_clause":
+                    pending.aliases.append(self._pattern(pending.values("also_clause")[-1], child.span))
             else:
                 pending.step_items.append(child)
         return pending
@@ -160,11 +185,28 @@ class Rulebook:
         return {parser.get_terminal(n).pattern.value.lower() for n in accepted
                 if parser.get_terminal(n).pattern.type == "str"}
 
-    def _clause(self, pending: _PendingDefinition, item: _Item) -> None:
+    def _is_clause(self, text: str) -> bool:
+        lowered = text.lower()
+        return any(lowered == w or lowered.startswith(w + " ") for w in self._clause_words())
+
+    def _clause(self, pending: _Pending, item: _Item) -> str:
         source = SourceText(item.text, item.span.file, item.span.line, item.span.column, item.span.source_line)
         tree = parse_tree(definitions_parser(), source, "clause", "bad clause")
         values = [(str(t), t) for t in tree.children]
         pending.clauses.setdefault(str(tree.data), []).append((values, item.span))
+        return str(tree.data)
+
+    def _room(self, pending: _Pending, item: _Item) -> None:
+        name = pending.values("room_clause")[-1]
+        effects, leads = [], []
+        for child in item.children:
+            if child.text.lower().startswith("leads to"):
+                inner = _Pending("room", name, child.span, None)
+                self._clause(inner, child)
+                leads.extend(inner.values("leads_clause"))
+            else:
+                effects.append(child)
+        pending.rooms.append((name, item.span, effects, leads))
 
     def _pattern(self, text: str, span: Span) -> ast.Pattern:
         parts: list[str | ast.Slot] = []
@@ -174,102 +216,178 @@ class Rulebook:
                 kind = slot_type(name)
                 if kind is None:
                     raise error("E201", f"unknown slot '{{{name}}}' in pattern \"{text}\"", span,
-                                help=did_you_mean(name, ["count", "quality", "cards", "permanent", "subtype"]))
+                                help=did_you_mean(name, ["count", "quality", "cards", "permanent", "subtype",
+                                                         "cost", "n"]))
                 parts.append(ast.Slot(name, kind, optional))
             else:
                 parts.append(part.lower())
         return ast.Pattern(text, tuple(parts), span=span)
 
-    def _register_header(self, pending: _PendingDefinition) -> None:
-        if pending.kind == "keyword action":
+    def _register(self, pending: _Pending) -> bool:
+        """First pass bookkeeping: names, patterns and vocabulary. False when it must be skipped."""
+        if pending.kind in ("keyword action", "keyword ability"):
+            table = self.keyword_actions if pending.kind == "keyword action" else self.keyword_abilities
             name = pending.pattern.name
-            if name in self.keyword_actions:
-                self.report.add(Diagnostic("E202", f"keyword action '{name}' is defined twice", pending.span))
-                return
-            self.keyword_actions[name] = None  # filled in by _finish
-            self._keyword_order.append(pending)
+            if name in table:
+                self.report.add(Diagnostic("E202", f"{pending.kind} '{name}' is defined twice", pending.span))
+                return False
+            table[name] = None  # filled in by _finish
+            patterns = [pending.pattern] + pending.aliases
+            if pending.kind == "keyword action":
+                for pattern in patterns:
+                    self.index.keyword_actions.append((name, pattern))
+                    if pattern.parts and isinstance(pattern.parts[0], ast.Slot):
+                        self.index.subject_triggers.append((name, pattern))
+            else:
+                self.index.keyword_abilities.extend((name, p) for p in patterns)
         elif pending.kind == "special action":
-            text = " ".join(p if isinstance(p, str) else "{}" for p in pending.pattern.parts)
-            if text not in self._special_order:
-                self._special_order.append(text)
+            key = special_key(pending.pattern)
+            if key not in self.index.special_patterns:
+                self.index.special_patterns.append(key)
         elif pending.kind == "types":
-            for values, _ in pending.clauses.get("card_types_clause", []):
-                self.card_types.update(v for v, _ in values)
-            for values, _ in pending.clauses.get("supertypes_clause", []):
-                self.supertypes.update(v for v, _ in values)
-            for values, _ in pending.clauses.get("subtypes_clause", []):
-                for word, _ in values:
-                    singular, _, plural = word.partition("(")
-                    singular = singular.replace("_", " ")
-                    self.subtypes.add(singular)
-                    if plural:
-                        self._singular[plural.rstrip(")")] = singular
-        for word in list(self.card_types) + list(self.supertypes) + list(self.subtypes):
-            for plural in _regular_plurals(word):
-                self._singular.setdefault(plural, word)
+            self.card_types.update(pending.values("card_types_clause"))
+            self.supertypes.update(pending.values("supertypes_clause"))
+            for word in pending.values("subtypes_clause"):
+                singular, _, plural = word.partition("(")
+                singular = singular.replace("_", " ")
+                self.subtypes.add(singular)
+                if plural:
+                    self._singular[plural.rstrip(")")] = singular
+            for word in list(self.card_types) + list(self.supertypes) + list(self.subtypes):
+                for plural in _regular_plurals(word):
+                    self._singular.setdefault(plural, word)
+        return True
 
     def _build_parser(self) -> None:
-        keyword_patterns = [p.pattern for p in self._keyword_order]
-        special_patterns = [ast.Pattern(t, tuple(w if w != "{}" else ast.Slot("permanent", "objects")
-                                                  for w in t.split())) for t in self._special_order]
-        self._extension = extension(keyword_patterns, special_patterns)
+        special = [ast.Pattern(t, tuple(w if w != "{}" else ast.Slot("permanent", "objects") for w in t.split()))
+                   for t in self.index.special_patterns]
+        self._extension = extension([p for _, p in self.index.keyword_actions], special,
+                                    [p for _, p in self.index.keyword_abilities], 
+                                    [p for _, p in self.index.subject_triggers])
         self._parser = oracle_parser(self._extension)
-        self._keyword_parts = [list(p.parts) for p in keyword_patterns]
-        self._keyword_names = [p.name for p in keyword_patterns]
 
-    def _finish(self, pending: _PendingDefinition) -> None:
-        clauses = pending.clauses
-        rules = tuple(v for values, _ in clauses.get("rule_clause", []) for v, _ in values)
-        reminder = next((values[0][0][1:-1] for values, _ in clauses.get("reminder_clause", [])), None)
+    def _finish(self, pending: _Pending) -> None:
+        rules = tuple(pending.values("rule_clause"))
+        reminder = pending.first("reminder_clause")
         if pending.kind == "types":
             return
         if pending.kind == "face-down characteristics":
-            def number(name):
-                found = clauses.get(name)
-                return int(found[0][0][0][0]) if found else None
-            types = tuple(v for values, _ in clauses.get("types_clause", []) for v, _ in values)
-            self.face_down = ast.FaceDownCharacteristics(rules, reminder, types, number("power_clause"),
-                                                         number("toughness_clause"), span=pending.span)
+            power, toughness = pending.first("power_clause"), pending.first("toughness_clause")
+            self.face_down = ast.FaceDownCharacteristics(
+                rules, reminder, tuple(pending.values("types_clause")), int(power) if power else None,
+                int(toughness) if toughness else None, span=pending.span)
             return
-        examples = tuple((values[0][0][1:-1], span) for values, span in clauses.get("example_clause", []))
-        event = next((values[0][0] for values, _ in clauses.get("event_clause", [])), None)
-        option = next((values[0][0][1:-1] for values, _ in clauses.get("named_clause", [])), None)
-        steps = [self._parse_step(item) for item in pending.step_items]
-        body = steps[0] if len(steps) == 1 else ast.Sequence(tuple(steps), span=pending.span)
-        definition = ast.Definition(pending.kind, pending.pattern, rules, reminder, examples, event, option, body,
-                                    span=pending.span)
+        if pending.kind == "dungeon":
+            self._finish_dungeon(pending, rules)
+            return
+        if pending.kind == "token":
+            self.tokens[pending.title] = ast.TokenDefinition(
+                pending.title, rules, tuple(pending.values("card_types_clause") or pending.values("types_clause")),
+                tuple(pending.values("subtypes_clause")), tuple(pending.values("colors_clause")),
+                tuple(pending.values("text_clause")), span=pending.span)
+            return
+        examples = tuple((_unquote(values[0][0]), span) for values, span in pending.clauses.get("example_clause", []))
+        defaults = []
+        for values, span in pending.clauses.get("default_clause", []):
+            slot, text = values[0][0][1:-1], _unquote(values[1][0])
+            kind = slot_type(slot) or "objects"
+            start = "effect_text" if kind == "objects" else "effect_text"
+            defaults.append((slot, self._slot_default(kind, text, span)))
+        statics: tuple = ()
+        steps = None
+        if pending.kind == "keyword ability":
+            statics = tuple(self._parse_line(item, "static_ability") for item in pending.step_items)
+        else:
+            parsed = join_otherwise([self._parse_line(item, "effect_text") for item in pending.step_items])
+            steps = parsed[0] if len(parsed) == 1 else ast.Sequence(tuple(parsed), span=pending.span)
+        definition = ast.Definition(pending.kind, pending.pattern, rules, reminder, examples,
+                                    pending.first("event_clause"), pending.first("named_clause"), steps, statics,
+                                    tuple(pending.aliases), tuple(defaults),
+                                    bool(pending.clauses.get("excluded_clause")), span=pending.span)
         if pending.kind == "keyword action":
             self.keyword_actions[definition.name] = definition
+        elif pending.kind == "keyword ability":
+            self.keyword_abilities[definition.pattern.name] = definition
         else:
-            key = " ".join(p if isinstance(p, str) else "{}" for p in pending.pattern.parts)
-            self.special_actions.setdefault(key, []).append(definition)
+            self.special_actions.setdefault(special_key(pending.pattern), []).append(definition)
 
-    def _parse_step(self, item: _Item) -> ast.Effect:
+    def _slot_default(self, kind: str, text: str, span: Span) -> object:
+        """A default slot value, written as text ('this permanent', 'Zombies') and parsed here."""
+        if kind == "objects":
+            node = self.parse(f"reveal {text}", "effect_text", span.file, span.line, what="bad default")
+            return node.objects
+        if kind in ("quality", "subtype"):
+            return ast.Quality(tuple(singularize(w, self._singular) for w in text.split()), span=span)
+        if kind == "number":
+            return ast.IntValue(int(text), span=span)
+        return text
+
+    def _finish_dungeon(self, pending: _Pending, rules: tuple[str, ...]) -> None:
+        rooms = []
+        names = [name for name, _, _, _ in pending.rooms]
+        for name, span, effect_items, leads in pending.rooms:
+            for target in leads:
+                if target not in names:
+                    raise error("E211", f"room '{name}' of {pending.title} leads to a missing room '{target}'", span,
+                                rule="309.4", help=did_you_mean(target, names))
+            effects = join_otherwise([self._parse_line(item, "effect_text") for item in effect_items])
+            effect = None if not effects else effects[0] if len(effects) == 1 else ast.Sequence(tuple(effects), span=span)
+            rooms.append(ast.Room(name, effect, tuple(leads), span=span))
+        if not rooms:
+            raise error("E211", f"dungeon {pending.title} has no rooms", pending.span, rule="309.4")
+        reachable, frontier = {rooms[0].name}, [rooms[0]]
+        by_name = {r.name: r for r in rooms}
+        while frontier:
+            for target in frontier.pop().leads_to:
+                if target not in reachable:
+                    reachable.add(target)
+                    frontier.append(by_name[target])
+        for room in rooms:
+            if room.name not in reachable:
+                raise error("E211", f"room '{room.name}' of {pending.title} can't be reached from the topmost room",
+                            room.span, rule="309.4")
+        if not any(not r.leads_to for r in rooms):
+            raise error("E211", f"dungeon {pending.title} has no bottommost room", pending.span, rule="309.4")
+        self.dungeons[pending.title] = ast.Dungeon(pending.title, rules, tuple(pending.values("subtypes_clause")),
+                                                   bool(pending.clauses.get("only_by_quality_clause")),
+                                                   tuple(rooms), span=pending.span)
+
+    def _parse_line(self, item: _Item, start: str):
         if item.children:
-            child = item.children[0]
-            raise error("E103", "a step can't have steps indented under it", child.span,
+            raise error("E103", "a step can't have steps indented under it", item.children[0].span,
                         help="write one step per line at the same indentation")
         source = SourceText(item.text, item.span.file, item.span.line, item.span.column, item.span.source_line)
-        return self._transform(parse_tree(self._parser, source, "effect_text", "unknown step",
+        return self._transform(parse_tree(self._parser, source, start, "unknown step",
                                           self.vocabulary() + sorted(self._clause_words())), source)
 
+    # ------------------------------------------------------------ queries
     def definitions(self) -> list[ast.Definition]:
-        """Every loaded keyword action and special action definition."""
+        """Every loaded keyword action, keyword ability and special action definition."""
         out = [d for d in self.keyword_actions.values() if d is not None]
+        out += [d for d in self.keyword_abilities.values() if d is not None]
         for group in self.special_actions.values():
             out.extend(group)
         return out
 
-    # ------------------------------------------------------------ parsing text
     def vocabulary(self) -> list[str]:
         """Words a user may have meant: step verbs and keyword action names."""
         return list(self.keyword_actions) + ["draw", "mill", "shuffle", "put", "look", "choose", "reveal",
-                                             "turn", "pay", "require", "record"]
+                                             "turn", "pay", "require", "record", "discard", "scry", "exile",
+                                             "create"]
 
+    def command_words(self) -> set[str]:
+        """First words of the commands a scenario step may use."""
+        words = {"resolve", "cast", "activate"}
+        words.update(key.split()[0] for key in self.index.special_patterns)
+        return words
+
+    def known_qualities(self) -> set[str]:
+        return self.card_types | self.supertypes | self.subtypes | {t.lower() for t in self.card_types} | {
+            "permanent", "spell", "nonland", "token"}
+
+    # ------------------------------------------------------------ parsing text
     def _transform(self, tree, source: SourceText):
-        transformer = ToAst(source, self._keyword_parts, self._keyword_names, self._special_order,
-                            lambda w: singularize(w, self._singular))
-        return transformer.transform(tree)
+        return ToAst(source, self.index, lambda w: singularize(w, self._singular)).transform(tree)
 
     def parse(self, text: str, start: str, file: str = "<text>", line: int = 1, column: int = 1,
               what: str = "not understood", source_line: str | None = None):
@@ -284,15 +402,16 @@ class Rulebook:
             cleaned = cleaned.replace(card_name, "~")
         return self.parse(cleaned, "ability", file, line, 1, f"not understood in {card_name}", text)
 
-    def command_words(self) -> set[str]:
-        """First words of the commands a scenario step may use."""
-        words = {"resolve", "cast", "activate"}
-        words.update(key.split()[0] for key in self._special_order)
-        return words
 
-    def known_qualities(self) -> set[str]:
-        return self.card_types | self.supertypes | self.subtypes | {t.lower() for t in self.card_types} | {
-            "permanent", "spell", "nonland", "token"}
+def singularize(word: str, known: dict[str, str]) -> str:
+    """The singular of a type word: 'Elves' -> 'Elf', 'Elementals' -> 'Elemental'."""
+    if word in known:
+        return known[word]
+    lowered = word.lower()
+    for plural, singular in known.items():
+        if plural.lower() == lowered:
+            return singular
+    return word
 
 
 def _regular_plurals(word: str) -> list[str]:
@@ -301,3 +420,20 @@ def _regular_plurals(word: str) -> list[str]:
     if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
         return [word[:-1] + "ies", word + "s"]
     return [word + "s"]
+
+
+def _dedent_line(text: str) -> int:
+    """The first line whose indentation matches no enclosing level (for Lark's DedentError)."""
+    levels = [0]
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        if indent > levels[-1]:
+            levels.append(indent)
+            continue
+        while indent < levels[-1]:
+            levels.pop()
+        if indent != levels[-1]:
+            return number
+    return 1

@@ -47,14 +47,10 @@ def strip_reminder(text: str) -> str:
 class ToAst(Transformer):
     """Parse tree -> AST. One method per grammar rule (alias)."""
 
-    def __init__(self, source: SourceText, keyword_names: list[list[ast.Slot | str]],
-                 keyword_action_names: list[str], special_patterns: list[str],
-                 singular: Callable[[str], str]):
+    def __init__(self, source: SourceText, grammar: "GrammarIndex", singular: Callable[[str], str]):
         super().__init__()
         self.source = source
-        self.keyword_parts = keyword_names
-        self.keyword_action_names = keyword_action_names
-        self.special_patterns = special_patterns
+        self.grammar = grammar
         self.singular = singular
 
     def _span(self, meta) -> Span | None:
@@ -65,17 +61,33 @@ class ToAst(Transformer):
     # ---------------------------------------------------------- defaults
     def __default__(self, data, children, meta):
         name = str(data)
-        if name.startswith("kwa_"):
-            index = int(name[4:])
-            slots = [p for p in self.keyword_parts[index] if isinstance(p, ast.Slot)]
-            args = tuple((slot.name, value) for slot, value in zip(slots, children))
-            return ast.KeywordAction(self.keyword_action_names[index], args, span=self._span(meta))
-        if name.startswith("sa_"):
-            return ast.SpecialActionCommand(self.special_patterns[int(name[3:])], str(children[0]).strip(),
+        prefix, _, index = name.partition("_")
+        if prefix == "kwa":
+            definition, pattern = self.grammar.keyword_actions[int(index)]
+            return ast.KeywordAction(definition, self._args(pattern, children), span=self._span(meta))
+        if prefix == "kwt":
+            definition, pattern = self.grammar.subject_triggers[int(index)]
+            action = ast.KeywordAction(definition, self._args(pattern, [None] + children[1:]), span=self._span(meta))
+            return (children[0], action)
+        if prefix == "kwb":
+            definition, pattern = self.grammar.keyword_abilities[int(index)]
+            values = [str(c) if isinstance(c, Token) else c for c in children]
+            return ast.KeywordAbility(definition, self._args(pattern, values), span=self._span(meta))
+        if prefix == "sa":
+            return ast.SpecialActionCommand(self.grammar.special_patterns[int(index)], str(children[0]).strip(),
                                             span=self._span(meta))
-        if name in ("keyword_action", "special_action", "quality_or_none", "enters"):
+        if name in ("keyword_action", "special_action", "keyword_ability", "subject_trigger", "quality_or_none",
+                    "enters", "cost_value"):
             return children[0] if children else None
         raise ValueError(f"no AST for grammar rule {name}")
+
+    @staticmethod
+    def _args(pattern: ast.Pattern, values: list) -> tuple[tuple[str, object], ...]:
+        slots = [p for p in pattern.parts if isinstance(p, ast.Slot)]
+        return tuple((slot.name, value) for slot, value in zip(slots, values))
+
+    def keyword_name(self, meta, children):
+        return str(children[0]).lower() if children else ""
 
     # ---------------------------------------------------------- values
     def number(self, meta, children):
@@ -115,11 +127,26 @@ class ToAst(Transformer):
     def self_ref(self, meta, children):
         return ast.Self(span=self._span(meta))
 
+    def other(self, meta, children):
+        return True
+
     def target(self, meta, children):
-        return ast.Target(children[0], span=self._span(meta))
+        return ast.Target(children[1], other=bool(children[0]), span=self._span(meta))
 
     def target_you_control(self, meta, children):
-        return ast.Target(children[0], True, span=self._span(meta))
+        return ast.Target(children[1], True, bool(children[0]), span=self._span(meta))
+
+    def up_to_targets(self, meta, children):
+        return ast.UpToTargets(children[0], children[2], bool(children[1]), span=self._span(meta))
+
+    def it(self, meta, children):
+        return ast.It(span=self._span(meta))
+
+    def each_of(self, meta, children):
+        return children[0]
+
+    def cards_outside_game(self, meta, children):
+        return ast.CardsOutsideGame(children[0], span=self._span(meta))
 
     def cards_in_zone(self, meta, children):
         return ast.CardsInZone(children[0], str(children[1]).lower(), span=self._span(meta))
@@ -143,14 +170,44 @@ class ToAst(Transformer):
     def is_face_down_as(self, meta, children):
         return ast.IsFaceDownAs(children[0], tuple(str(w).lower() for w in children[1:]), span=self._span(meta))
 
+    def card_word(self, meta, children):
+        return True
+
     def is_quality(self, meta, children):
-        return ast.IsQuality(children[0], children[1], span=self._span(meta))
+        quality = children[1]
+        if children[2] and isinstance(quality, ast.Quality):
+            quality = ast.Quality(quality.words, True, span=quality.span)
+        return ast.IsQuality(children[0], quality, span=self._span(meta))
 
     def has_mana_cost(self, meta, children):
         return ast.HasManaCost(children[0], span=self._span(meta))
 
     def you_control(self, meta, children):
         return ast.YouControl(children[0], span=self._span(meta))
+
+    def you_did(self, meta, children):
+        return ast.YouDid(span=self._span(meta))
+
+    def you_did_not(self, meta, children):
+        return ast.YouDid(True, span=self._span(meta))
+
+    def you_control_none(self, meta, children):
+        return ast.YouControlNone(children[0], span=self._span(meta))
+
+    def has_no_counters(self, meta, children):
+        return ast.HasNoCounters(children[0], children[1], span=self._span(meta))
+
+    def is_permanent(self, meta, children):
+        return ast.IsPermanent(children[0], span=self._span(meta))
+
+    def has_keyword(self, meta, children):
+        return ast.HasKeyword(children[0], children[1], span=self._span(meta))
+
+    def is_in_zone(self, meta, children):
+        return ast.IsInZone(children[0], str(children[1]).lower(), span=self._span(meta))
+
+    def your_turn(self, meta, children):
+        return ast.YourTurn(span=self._span(meta))
 
     # ---------------------------------------------------------- effects
     def one_card(self, meta, children):
@@ -190,11 +247,55 @@ class ToAst(Transformer):
         return ast.PutIntoZone(children[0], children[1], span=self._span(meta))
 
     def face_down_as(self, meta, children):
-        return str(children[0]).lower()
+        return (str(children[0]).lower(), children[1])
 
     def put_onto_battlefield_face_down(self, meta, children):
-        return ast.PutOntoBattlefield(children[0], children[1], span=self._span(meta))
+        way, ability = children[1]
+        return ast.PutOntoBattlefield(children[0], way, ability, span=self._span(meta))
 
+    def exile(self, meta, children):
+        way = children[1][0] if children[1] else None
+        return ast.PutIntoZone(children[0], "exile", way, span=self._span(meta))
+
+    def discard(self, meta, children):
+        return ast.Discard(children[0], span=self._span(meta))
+
+    def scry(self, meta, children):
+        return ast.Scry(children[0], span=self._span(meta))
+
+    def color_words(self, meta, children):
+        return tuple(str(c).lower() for c in children)
+
+    def colorless(self, meta, children):
+        return ()
+
+    def token_spec(self, meta, children):
+        power, toughness = (int(x) for x in str(children[0]).split("/"))
+        return (power, toughness, children[1], children[2])
+
+    def create_token(self, meta, children):
+        return ast.CreateToken(*children[0], span=self._span(meta))
+
+    def create_named_token(self, meta, children):
+        return ast.CreateNamedToken(str(children[0]), span=self._span(meta))
+
+    def add_types(self, meta, children):
+        return ast.AddTypes(children[0], children[1], span=self._span(meta))
+
+    def designate(self, meta, children):
+        return ast.Designate(children[0], str(children[1]).lower(), span=self._span(meta))
+
+    def skip_untap(self, meta, children):
+        return ast.SkipUntap(children[0], span=self._span(meta))
+
+    def optional(self, meta, children):
+        return ast.Optional(children[0], span=self._span(meta))
+
+    def pay_keyword_cost(self, meta, children):
+        return ast.PayKeywordCost(children[0], children[1], span=self._span(meta))
+
+    def otherwise(self, meta, children):
+        return ast.Otherwise(children[0], span=self._span(meta))
     def put_onto_battlefield(self, meta, children):
         return ast.PutOntoBattlefield(children[0], span=self._span(meta))
 
@@ -214,7 +315,7 @@ class ToAst(Transformer):
         return ast.Choose(children[0], children[1], children[2], up_to=True, span=self._span(meta))
 
     def reveal(self, meta, children):
-        return ast.Reveal(children[0], span=self._span(meta))
+        return ast.Reveal(children[0], children[1], span=self._span(meta))
 
     def turn_face_up(self, meta, children):
         return ast.TurnFaceUp(children[0], span=self._span(meta))
@@ -243,7 +344,8 @@ class ToAst(Transformer):
         return ast.Conditional(children[0], children[1], span=self._span(meta))
 
     def sentences(self, meta, children):
-        return children[0] if len(children) == 1 else ast.Sequence(tuple(children), span=self._span(meta))
+        effects = join_otherwise(children)
+        return effects[0] if len(effects) == 1 else ast.Sequence(tuple(effects), span=self._span(meta))
 
     def effect_text(self, meta, children):
         return children[0]
@@ -257,6 +359,38 @@ class ToAst(Transformer):
 
     def you_action_trigger(self, meta, children):
         return ast.YouActionTrigger(children[0], span=self._span(meta))
+
+    def subject_action_trigger(self, meta, children):
+        subject, action = children[0]
+        return ast.SubjectActionTrigger(subject, action, span=self._span(meta))
+
+    def subject_filter(self, meta, children):
+        return ast.SubjectFilter(children[0], bool(len(children) > 1), span=self._span(meta))
+
+    def keyword_abilities(self, meta, children):
+        return ast.KeywordAbilities(tuple(children), span=self._span(meta))
+
+    # ---------------------------------------------------------- static abilities
+    def cast_zone(self, meta, children):
+        return str(children[0]).lower()
+
+    def cast_face_down(self, meta, children):
+        power, toughness = (int(x) for x in str(children[0]).split("/"))
+        return ast.FaceDownCast(power, toughness, children[1], children[2], span=self._span(meta))
+
+    def cast_condition(self, meta, children):
+        return str(children[0]).lower()
+
+    def cast_permission(self, meta, children):
+        zone, face_down, cost, condition = children
+        cost = cost if isinstance(cost, ast.Var) else str(cost)
+        return ast.CastPermission(zone or "hand", face_down, cost, condition, span=self._span(meta))
+
+    def exile_instead(self, meta, children):
+        return ast.ExileInstead(children[0], span=self._span(meta))
+
+    def static_ability(self, meta, children):
+        return children[0]
 
     def triggered_ability(self, meta, children):
         return ast.TriggeredAbility(children[0], children[1], span=self._span(meta))
@@ -277,7 +411,7 @@ class ToAst(Transformer):
     def cast_from(self, meta, children):
         return ("from_zone", str(children[0]).lower())
 
-    def cast_face_down(self, meta, children):
+    def cast_face_down_option(self, meta, children):
         return ("face_down", True)
 
     def cast_using(self, meta, children):
@@ -293,6 +427,20 @@ class ToAst(Transformer):
         return children[0]
 
 
+def join_otherwise(effects: list) -> list:
+    """Attach each 'Otherwise, ...' to the conditional just before it."""
+    out: list = []
+    for effect in effects:
+        if isinstance(effect, ast.Otherwise):
+            if not out or not isinstance(out[-1], ast.Conditional) or out[-1].otherwise is not None:
+                raise MtgError(Diagnostic("E104", "'Otherwise' must follow an 'If' step", effect.span))
+            last = out.pop()
+            out.append(ast.Conditional(last.condition, last.effect, effect.effect, span=last.span))
+        else:
+            out.append(effect)
+    return out
+
+
 def _describe_terminal(parser: Lark, name: str) -> str:
     if name == "$END":
         return "end of text"
@@ -304,7 +452,7 @@ def _describe_terminal(parser: Lark, name: str) -> str:
         return f"'{pattern.value}'"
     return {"VAR": "a {variable}", "MANA": "a mana cost like {1}{G}", "INT": "a number", "WORD": "a word",
             "REF": "an object reference", "COUNTER_PT": "a counter like +1/+1", "EVENT_NAME": "an event name",
-            "ZONE": "a zone", "SELF_NOUN": "'creature' or 'permanent'", "SELF_NAME": "the card's name"}.get(name, name.lower())
+            "ZONE": "a zone", "PT": "power/toughness like 2/2", "SELF_NOUN": "'creature' or 'permanent'", "SELF_NAME": "the card's name"}.get(name, name.lower())
 
 
 def syntax_error(parser: Lark, exc: UnexpectedInput, source: SourceText, what: str,
