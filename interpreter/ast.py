@@ -44,9 +44,12 @@ Number = Union[IntValue, XValue, Var]
 
 @dataclass(frozen=True)
 class Quality(Node):
-    """A quality such as 'Dragon' or 'creature card': type, supertype and subtype words, singular."""
+    """A quality such as 'Dragon' or 'creature card': type, supertype and subtype words, singular.
 
-    words: tuple[str, ...]
+    A word may be a {quality} slot of a definition ('{subtype} Army creature').
+    """
+
+    words: tuple["str | Var", ...]
     card: bool = False
 
 

@@ -1,7 +1,7 @@
 """An object's characteristics as the game sees them now (rules 109.3, 613, 708.2)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .mana import cost_colors, mana_value
 
@@ -80,5 +80,4 @@ def with_counters(base: Characteristics, counters: dict[str, int]) -> Characteri
                 continue
     if not (dp or dt) or base.power is None:
         return base
-    return Characteristics(base.name, base.mana_cost, base.colors, base.types, base.supertypes, base.subtypes,
-                           base.power + dp, (base.toughness or 0) + dt, base.abilities)
+    return replace(base, power=base.power + dp, toughness=(base.toughness or 0) + dt)

@@ -10,8 +10,6 @@ from . import ast
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .rulebook import Rulebook
 
-#: Steps that bind a variable for the steps after them.
-_BINDERS = (ast.Look, ast.Choose)
 
 
 @functools.cache
@@ -53,8 +51,9 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
                     found.append(Diagnostic("E206", f"unknown variable {{{node.name}}} in {title}", node.span,
                                             help=did_you_mean(node.name, bound) or
                                             "bind it first, e.g. 'look at ... as {name}'"))
-        if isinstance(step, _BINDERS) and step.bind:
-            bound.add(step.bind)
+        bound.update(node.bind for node in ast.walk(step) if getattr(node, "bind", None))
+    if definition.kind == "keyword ability" or definition.excluded:
+        used |= slots  # a keyword ability's slots are its arguments, read where the ability is used
     for slot in sorted(slots - used):
         found.append(Diagnostic("W210", f"slot {{{slot}}} of {title} is never used", span, severity="warning"))
     found.extend(check_text(definition.steps, book))
@@ -69,10 +68,20 @@ def check_text(node: ast.Node, book: Rulebook, events: set[str] | None = None) -
     for item in ast.walk(node):
         if isinstance(item, ast.Quality):
             for word in item.words:
-                if word not in known and word.lower() not in known:
+                if isinstance(word, str) and word not in known and word.lower() not in known:
                     found.append(Diagnostic("E207", f"unknown quality '{word}'", item.span,
                                             help=did_you_mean(word, sorted(known)) or
                                             "qualities are card types, supertypes and subtypes (rule 205)"))
+        elif isinstance(item, ast.Otherwise):
+            found.append(Diagnostic("E104", "'Otherwise' must follow an 'If' sentence", item.span))
+        elif isinstance(item, ast.KeywordAction) and book.keyword_actions.get(item.name) is not None \
+                and book.keyword_actions[item.name].excluded:
+            definition = book.keyword_actions[item.name]
+            found.append(Diagnostic("E209", f"'{item.name}' is not part of these rules", item.span,
+                                    definition.rule, definition.reminder))
+        elif isinstance(item, ast.CreateNamedToken) and item.name not in book.tokens:
+            found.append(Diagnostic("E404", f"no token named '{item.name}' is defined", item.span, "111.10",
+                                    did_you_mean(item.name, book.tokens)))
         elif isinstance(item, ast.WasEvent) and item.event not in events:
             found.append(Diagnostic("E208", f"no definition records the event '{item.event}'", item.span,
                                     help=did_you_mean(item.event, events)))

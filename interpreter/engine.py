@@ -35,6 +35,7 @@ class Env:
     definition: ast.Definition | None = None
     action_text: str = ""
     target_index: int = 0
+    did: bool = False          # whether the last 'you may' action was done ('if you do')
 
     @property
     def rule(self) -> str | None:
@@ -53,17 +54,24 @@ class StepInterpreter:
             ast.Reveal: self.reveal, ast.TurnFaceUp: self.turn_face_up, ast.PayMana: self.pay_mana,
             ast.PayManaCostOf: self.pay_mana_cost_of, ast.Require: self.require,
             ast.RecordEvent: self.record_event, ast.KeywordAction: self.keyword_action,
-            ast.Sequence: self.sequence, ast.Conditional: self.conditional,
+            ast.Sequence: self.sequence, ast.Conditional: self.conditional, ast.Optional: self.optional,
+            ast.Discard: self.discard, ast.Scry: self.scry, ast.CreateToken: self.create_token,
+            ast.CreateNamedToken: self.create_named_token, ast.AddTypes: self.add_types,
+            ast.Designate: self.designate, ast.SkipUntap: self.skip_untap, ast.PayKeywordCost: self.pay_keyword_cost,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
             ast.Target: self.target, ast.CardsInZone: self.cards_in_zone,
             ast.PermanentsYouControl: self.permanents_you_control, ast.CardOf: self.card_of,
-            ast.Except: self.except_, ast.Union_: self.union,
+            ast.Except: self.except_, ast.Union_: self.union, ast.UpToTargets: self.up_to_targets,
+            ast.It: self.it, ast.CardsOutsideGame: self.cards_outside_game,
         }
         self._conditions: dict[type, Callable] = {
             ast.WasEvent: self.was_event, ast.IsFaceDownAs: self.is_face_down_as, ast.IsQuality: self.is_quality,
-            ast.HasManaCost: self.has_mana_cost, ast.YouControl: self.you_control,
+            ast.HasManaCost: self.has_mana_cost, ast.YouControl: self.you_control, ast.YouDid: self.you_did,
+            ast.YouControlNone: self.you_control_none, ast.HasNoCounters: self.has_no_counters,
+            ast.IsPermanent: self.is_permanent, ast.HasKeyword: self.has_keyword, ast.IsInZone: self.is_in_zone,
+            ast.YourTurn: self.your_turn,
         }
 
     @property
@@ -101,6 +109,11 @@ class StepInterpreter:
             if not isinstance(value, ast.Quality):
                 raise self.refuse(f"{{{node.name}}} is not a quality", env, node)
             return value
+        if any(isinstance(w, ast.Var) for w in node.words):
+            words: list[str] = []
+            for word in node.words:
+                words.extend(self.quality(word, env).words if isinstance(word, ast.Var) else [word])
+            return ast.Quality(tuple(words), node.card, span=node.span)
         return node
 
     def describe_quality(self, node: ast.QualityExpr | None, env: Env) -> str:
@@ -165,11 +178,26 @@ class StepInterpreter:
         env.context.targets.extend(chosen)
         return chosen
 
-    def target_options(self, node: ast.Target, env: Env) -> list[int]:
+    def target_options(self, node: ast.Target | ast.UpToTargets, env: Env) -> list[int]:
+        """Legal targets (115): permanents of that quality; 'other' leaves out the source."""
         quality = self.quality(node.quality, env)
+        you_control = getattr(node, "you_control", False)
         return [i for i in self.state.battlefield
                 if self.game.characteristics(i).has_quality(quality.words)
-                and (not node.you_control or self.state.objects[i].controller == env.player)]
+                and (not you_control or self.state.objects[i].controller == env.player)
+                and not (node.other and i == env.source_id)]
+
+    def up_to_targets(self, node: ast.UpToTargets, env: Env) -> list[int]:
+        legal = self.target_options(node, env)
+        count = self.number(node.count, env)
+        return self.game.ask(Choice("objects", f"{env.action_text}: up to {count} target "
+                                    f"{self.describe_quality(node.quality, env)}", legal, count, True, "115.1"))
+
+    def it(self, node: ast.It, env: Env) -> list[int]:
+        return self._live([env.source_id]) if env.source_id is not None else []
+
+    def cards_outside_game(self, node: ast.CardsOutsideGame, env: Env) -> list[int]:
+        return self.cards_in_zone(ast.CardsInZone(node.quality, "sideboard"), env)
 
     def cards_in_zone(self, node: ast.CardsInZone, env: Env) -> list[int]:
         ids = self.state.players[env.player].zones[node.zone]
@@ -235,6 +263,37 @@ class StepInterpreter:
         ids = self.objects(node.objects, env)
         return bool(ids) and all(self.state.objects[i].controller == env.player for i in ids)
 
+    def you_did(self, node: ast.YouDid, env: Env) -> bool:
+        return env.did != node.negated
+
+    def you_control_none(self, node: ast.YouControlNone, env: Env) -> bool:
+        return not self.permanents_you_control(ast.PermanentsYouControl(node.quality), env)
+
+    def has_no_counters(self, node: ast.HasNoCounters, env: Env) -> bool:
+        return all(not self.state.objects[i].counters.get(node.kind) for i in self.objects(node.objects, env))
+
+    def is_permanent(self, node: ast.IsPermanent, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.state.objects[i].zone == "battlefield" for i in ids)
+
+    def has_keyword(self, node: ast.HasKeyword, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.keyword_of(i, node.keyword, node.objects) is not None for i in ids)
+
+    def keyword_of(self, object_id: int, keyword: str, node: ast.Objects) -> ast.KeywordAbility | None:
+        """The object's keyword ability of that name (of its card, for 'the card representing')."""
+        obj = self.state.objects[object_id]
+        chars = obj.card.front.characteristics() if isinstance(node, ast.CardOf) else self.game.characteristics(object_id)
+        return keyword_ability(chars.abilities, keyword)
+
+    def is_in_zone(self, node: ast.IsInZone, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.state.objects[i].zone == node.zone and self.state.objects[i].owner == env.player
+                                 for i in ids)
+
+    def your_turn(self, node: ast.YourTurn, env: Env) -> bool:
+        return self.state.active == env.player
+
     # ------------------------------------------------------------ effects
     def sequence(self, node: ast.Sequence, env: Env) -> None:
         for effect in node.effects:
@@ -243,7 +302,70 @@ class StepInterpreter:
     def conditional(self, node: ast.Conditional, env: Env) -> None:
         if self.holds(node.condition, env):
             self.run(node.effect, env)
+        elif node.otherwise is not None:
+            self.run(node.otherwise, env)
 
+    def optional(self, node: ast.Optional, env: Env) -> None:
+        """'You may ...' is answered yes or no first (608.2d); 'if you do' reads whether it happened."""
+        answer = self.game.ask(Choice("yes_no", f"{env.action_text}: you may {self.game.words_of(node.effect)}"))
+        env.did = False
+        if answer == "yes":
+            before = len(self.state.events)
+            self.run(node.effect, env)
+            env.did = len(self.state.events) > before
+
+    def discard(self, node: ast.Discard, env: Env) -> None:
+        hand = list(self.state.players[env.player].zones["hand"])
+        count = self.number(node.count, env)
+        chosen = self.ask_objects(Choice("objects", f"{env.action_text}: discard {count}", hand, min(count, len(hand)),
+                                         rule="701.9a"))
+        for i in chosen:
+            new = self.game.move(i, "graveyard")
+            self.game.emit(Event("discarded", env.player, new.card_name, new.id), env)
+
+    def scry(self, node: ast.Scry, env: Env) -> None:
+        """701.22a: look at the top N; any number go to the bottom in the order given, the rest stay on top."""
+        library = self.state.players[env.player].zones["library"]
+        looked = library[: self.number(node.count, env)]
+        if not looked:
+            return
+        bottom = self.game.ask(Choice("objects", f"{env.action_text}: cards to put on the bottom", looked,
+                                      len(looked), True, "701.22a"))
+        for i in bottom:
+            library.remove(i)
+            library.append(i)
+
+    def create_token(self, node: ast.CreateToken, env: Env) -> None:
+        words = self.quality(node.quality, env).words
+        self.game.create_token(env, words, node.colors, node.power, node.toughness)
+
+    def create_named_token(self, node: ast.CreateNamedToken, env: Env) -> None:
+        self.game.create_named_token(env, node.name, node)
+
+    def add_types(self, node: ast.AddTypes, env: Env) -> None:
+        words = self.quality(node.quality, env).words
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            obj.added_subtypes = obj.added_subtypes + tuple(w for w in words if w not in obj.added_subtypes)
+
+    def designate(self, node: ast.Designate, env: Env) -> None:
+        for i in self.objects(node.objects, env):
+            if self.state.objects[i].zone == "battlefield":
+                self.state.objects[i].designations.add(node.designation)
+
+    def skip_untap(self, node: ast.SkipUntap, env: Env) -> None:
+        for i in self.objects(node.objects, env):
+            if self.state.objects[i].zone == "battlefield":
+                self.state.objects[i].skip_untap = True
+
+    def pay_keyword_cost(self, node: ast.PayKeywordCost, env: Env) -> None:
+        from .mana import parse_cost
+        for i in self.objects(node.objects, env):
+            ability = self.keyword_of(i, node.keyword, node.objects)
+            if ability is None:
+                raise self.refuse(f"{self.game.name_of(i)} has no {node.keyword} cost", env, node)
+            cost = dict(ability.args).get("cost") or ""
+            self.game.pay_mana(env.player, parse_cost(str(cost)), env.action_text or "the cost")
     def draw(self, node: ast.Draw, env: Env) -> None:
         for _ in range(self.number(node.count, env)):
             library = self.state.players[env.player].zones["library"]
@@ -273,13 +395,15 @@ class StepInterpreter:
 
     def put_into_zone(self, node: ast.PutIntoZone, env: Env) -> None:
         for i in self.objects(node.objects, env):
-            self.game.move(i, node.zone)  # 400.3: into its owner's zone
+            self.game.move(i, node.zone, face_down=node.face_down_as, env=env)  # 400.3: its owner's zone
 
     def put_onto_battlefield(self, node: ast.PutOntoBattlefield, env: Env) -> None:
         for i in self.objects(node.objects, env):  # one at a time (701.40e)
             if node.face_down_as and self.state.objects[i].face_down:
                 continue  # 708.2b: a face-down object can't be turned face down
-            self.game.move(i, "battlefield", controller=env.player, face_down=node.face_down_as, env=env)
+            new = self.game.move(i, "battlefield", controller=env.player, face_down=node.face_down_as, env=env)
+            if node.with_ability is not None:
+                new.extra_abilities = (node.with_ability,)
 
     def look(self, node: ast.Look, env: Env) -> None:
         found = self.objects(node.objects, env)
@@ -300,11 +424,14 @@ class StepInterpreter:
             env.vars[node.bind] = chosen
 
     def reveal(self, node: ast.Reveal, env: Env) -> None:
-        for i in self.objects(node.objects, env):
+        found = self.objects(node.objects, env)
+        for i in found:
             obj = self.state.objects[i]
-            if obj.zone in ("hand", "library") or obj.face_down:  # only hidden objects can be revealed
+            if obj.zone in ("hand", "library", "sideboard") or obj.face_down:  # only hidden objects are revealed
                 obj.revealed_by.add(env.context.id)
                 self.game.emit(Event("revealed", obj.owner, obj.card_name, obj.id), env)
+        if node.bind:
+            env.vars[node.bind] = found
 
     def turn_face_up(self, node: ast.TurnFaceUp, env: Env) -> None:
         for i in self.objects(node.objects, env):
@@ -319,6 +446,7 @@ class StepInterpreter:
                 continue
             obj.face_down = None
             obj.face_down_at = None
+            obj.extra_abilities = ()
             self.game.emit(Event("turned_face_up", obj.controller, obj.card_name, obj.id), env)
 
     def pay_mana(self, node: ast.PayMana, env: Env) -> None:
@@ -354,19 +482,31 @@ class StepInterpreter:
             self.game.emit(Event(node.name, env.player, obj.card_name, obj.id, self.game.characteristics(i)), env)
 
     def keyword_action(self, node: ast.KeywordAction, env: Env) -> None:
-        """Run a keyword action's definition with its slots bound (701.1)."""
+        """Run a keyword action's definition with its slots bound (701.1).
+
+        Its event (if it declares one) happens once the steps are done, even if
+        some were impossible; it is about the subject ('{permanent} explores')
+        or else the source, and the player who did it.
+        """
         definition = self.game.rulebook.keyword_actions[node.name]
+        if definition.excluded:
+            raise self.refuse(f"'{definition.name}' is not part of these rules", env, node, definition.rule)
         inner = Env(env.player, env.context, env.source_id, {}, definition,
                     env.action_text or self.game.action_words(node, env), env.target_index)
+        given = dict(node.args)
+        defaults = dict(definition.defaults)
         slots = [p for p in definition.pattern.parts if isinstance(p, ast.Slot)]
-        for slot, (_, value) in zip(slots, node.args):
-            inner.vars[slot.name] = self.slot_value(slot, value, env)
+        for slot in slots:
+            value = given.get(slot.name)
+            inner.vars[slot.name] = self.slot_value(slot, defaults.get(slot.name) if value is None else value, env)
+        subject = inner.vars.get(slots[0].name) if slots and definition.pattern.parts[0] == slots[0] else None
+        about = subject[0] if isinstance(subject, list) and subject else env.source_id
+        obj = self.state.objects.get(about) if about is not None else None
+        known = (obj.card_name, self.game.characteristics(about)) if obj else (None, None)  # last known (701.44c)
         self.run(definition.steps, inner)
         env.target_index = inner.target_index
         if definition.event:
-            source = self.state.objects.get(env.source_id) if env.source_id is not None else None
-            self.game.emit(Event(definition.event, env.player, source.card_name if source else None,
-                                 env.source_id), env)
+            self.game.emit(Event(definition.event, env.player, known[0], about, known[1]), env)
 
     def slot_value(self, slot: ast.Slot, value: object, env: Env) -> object:
         if value is None:
@@ -376,3 +516,13 @@ class StepInterpreter:
         if slot.type in ("quality", "subtype"):
             return self.quality(value, env)
         return self.objects(value, env)
+
+
+def keyword_ability(abilities: tuple, name: str) -> ast.KeywordAbility | None:
+    """The keyword ability of that name among abilities (a line may hold several)."""
+    for ability in abilities:
+        found = ability.abilities if isinstance(ability, ast.KeywordAbilities) else (ability,)
+        for item in found:
+            if isinstance(item, ast.KeywordAbility) and item.name == name:
+                return item
+    return None

@@ -10,7 +10,7 @@ import copy
 from typing import Callable
 
 from . import ast
-from .characteristics import Characteristics, face_down_characteristics
+from .characteristics import Characteristics, Face, face_down_characteristics
 from .choices import Chooser, Choice, Ref, ScriptedChooser
 from .diagnostics import MtgError, error
 from .engine import Env, StepInterpreter
@@ -20,6 +20,7 @@ from .rulebook import Rulebook
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, StackItem
 
 INSTANT_SPEED_TYPES = {"instant"}
+COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 class _Probe:
@@ -54,6 +55,14 @@ class Game:
         span = node.span
         return span.source_line.strip() if span and span.source_line else ""
 
+    @staticmethod
+    def words_of(node: ast.Node) -> str:
+        """The words of a node as written, for prompts."""
+        span = node.span
+        if span and span.source_line:
+            return span.source_line[span.column - 1: span.column - 1 + span.length]
+        return type(node).__name__.lower()
+
     # ------------------------------------------------------------ changes
     def emit(self, event: Event, env: Env | None = None) -> None:
         self.state.events.append(event)
@@ -82,6 +91,31 @@ class Game:
         if zone == "battlefield":
             self.emit(Event("entered", new.controller, new.card_name, new.id), env)
         return new
+
+    def create_token(self, env: Env, words: tuple[str, ...], colors: tuple[str, ...], power: int | None,
+                     toughness: int | None, abilities: tuple = (), name: str | None = None) -> GameObject:
+        """Create a token (111.1): types from the card-type words, the rest are subtypes."""
+        card_types = {t.lower(): t for t in self.rulebook.card_types}
+        types = tuple(card_types[w.lower()] for w in words if w.lower() in card_types)
+        subtypes = tuple(w for w in words if w.lower() not in card_types)
+        letters = tuple(COLOR_LETTERS.get(c.lower(), c) for c in colors)
+        face = Face(name or " ".join(subtypes), None, frozenset(letters), types, (), subtypes, power, toughness,
+                    abilities)
+        token = self.state.create(CardDef(face.name, face), env.player, "battlefield", is_token=True)
+        token.summoning_sick = True
+        self.emit(Event("token_created", env.player, token.card_name, token.id), env)
+        self.emit(Event("entered", env.player, token.card_name, token.id), env)
+        return token
+
+    def create_named_token(self, env: Env, name: str, node: ast.Node) -> GameObject:
+        """A predefined token from rules/ (111.10): 'create a Treasure token'."""
+        definition = self.rulebook.tokens.get(name)
+        if definition is None:
+            raise error("E404", f"no token named '{name}' is defined", node.span, rule="111.10",
+                        help=_hint(name, self.rulebook.tokens))
+        abilities = tuple(self.rulebook.parse_card_line(line, name) for line in definition.text)
+        return self.create_token(env, definition.types + definition.subtypes, definition.colors, None, None,
+                                 abilities, name)
 
     def pay_mana(self, player: str, cost: tuple[str, ...], what: str) -> None:
         self.state.players[player].pool = pay(self.state.players[player].pool, cost, what)
@@ -343,8 +377,15 @@ class Game:
         if isinstance(trigger, ast.TurnedFaceUpTrigger):
             return event.name == "turned_face_up" and event.object_id == obj.id
         definition = self.rulebook.keyword_actions.get(trigger.action.name)
-        return (definition is not None and definition.event == event.name
-                and event.player == obj.controller)
+        if definition is None or definition.event != event.name:
+            return False
+        if isinstance(trigger, ast.YouActionTrigger):
+            return event.player == obj.controller
+        if isinstance(trigger.subject, ast.Self):
+            return event.object_id == obj.id
+        about = event.seen
+        return (about is not None and about.has_quality(trigger.subject.quality.words)
+                and (not trigger.subject.you_control or event.player == obj.controller))
 
     def state_based_actions(self) -> None:
         """704.5f: a creature with toughness 0 or less dies; 704.5d: tokens off the battlefield cease to exist."""

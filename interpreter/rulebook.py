@@ -19,7 +19,7 @@ from . import ast
 from .diagnostics import Diagnostic, MtgError, Report, Span, did_you_mean, error
 from .parsers import (definitions_parser, extension, oracle_parser, resource_dir, slot_type, split_pattern,
                       structure_parser)
-from .syntax import SourceText, ToAst, join_otherwise, parse_tree, strip_reminder, syntax_error
+from .syntax import SourceText, ToAst, join_otherwise, parse_tree, strip_reminder, syntax_error, transform
 
 RULES_SUFFIX = ".mtgr"
 PATTERN_KINDS = ("keyword action", "keyword ability", "special action")
@@ -253,7 +253,7 @@ class Rulebook:
                 self.subtypes.add(singular)
                 if plural:
                     self._singular[plural.rstrip(")")] = singular
-            for word in list(self.card_types) + list(self.supertypes) + list(self.subtypes):
+            for word in list(self.card_types) + list(self.supertypes) + list(self.subtypes) + ["permanent"]:
                 for plural in _regular_plurals(word):
                     self._singular.setdefault(plural, word)
         return True
@@ -387,7 +387,7 @@ class Rulebook:
 
     # ------------------------------------------------------------ parsing text
     def _transform(self, tree, source: SourceText):
-        return ToAst(source, self.index, lambda w: singularize(w, self._singular)).transform(tree)
+        return transform(ToAst(source, self.index, lambda w: singularize(w, self._singular)), tree)
 
     def parse(self, text: str, start: str, file: str = "<text>", line: int = 1, column: int = 1,
               what: str = "not understood", source_line: str | None = None):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .characteristics import Characteristics, Face, with_counters
 from .events import Event
@@ -51,6 +51,10 @@ class GameObject:
     revealed_by: set[int] = field(default_factory=set)  # contexts keeping it revealed (701.20a)
     summoning_sick: bool = False
     timestamp: int = 0
+    added_subtypes: tuple[str, ...] = ()  # '... in addition to its other types' (205.1b)
+    designations: set[str] = field(default_factory=set)  # 'exerted', 'monstrous', ...
+    skip_untap: bool = False              # won't untap during its controller's next untap step
+    extra_abilities: tuple = ()           # abilities the face-down status gives (ward {2}, 701.58a)
 
     @property
     def card_name(self) -> str:
@@ -156,10 +160,13 @@ class GameState:
 
     # ------------------------------------------------------------ characteristics
     def characteristics(self, obj: GameObject, face_down: Characteristics | None) -> Characteristics:
-        """What the object is now: face-down values (708.2) or its card's, plus counters."""
+        """What the object is now: face-down values (708.2) or its card's, then effects and counters."""
         if obj.face_down and face_down is not None:
             base = face_down
         else:
             base = obj.card.front.characteristics()
+        if obj.added_subtypes or obj.extra_abilities:
+            base = replace(base, subtypes=base.subtypes + tuple(t for t in obj.added_subtypes if t not in base.subtypes),
+                           abilities=base.abilities + obj.extra_abilities)
         return with_counters(base, obj.counters) if obj.zone == "battlefield" else base
 

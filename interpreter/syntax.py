@@ -9,7 +9,7 @@ import re
 from typing import Callable, Iterable
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
 from .diagnostics import Diagnostic, MtgError, Span, nearest
@@ -107,15 +107,17 @@ class ToAst(Transformer):
     def VAR(self, token):
         return ast.Var(str(token)[1:-1].rstrip("?"), span=self.source.span(token.line, token.column, len(token)))
 
-    def quality(self, meta, children):
-        return children[0]
+    NUMBER_VAR = QUALITY_VAR = COST_VAR = VAR
 
     def quality_words(self, meta, children):
-        words = [str(w) for w in children]
+        if len(children) == 1 and isinstance(children[0], ast.Var):
+            return children[0]
+        words = [w if isinstance(w, ast.Var) else str(w) for w in children]
         card = False
-        if words and words[-1].lower() in ("card", "cards"):
+        if words and isinstance(words[-1], str) and words[-1].lower() in ("card", "cards"):
             words, card = words[:-1], True
-        return ast.Quality(tuple(self.singular(w) for w in words), card, span=self._span(meta))
+        return ast.Quality(tuple(w if isinstance(w, ast.Var) else self.singular(w) for w in words), card,
+                           span=self._span(meta))
 
     # ---------------------------------------------------------- objects
     def top_card(self, meta, children):
@@ -147,6 +149,9 @@ class ToAst(Transformer):
 
     def cards_outside_game(self, meta, children):
         return ast.CardsOutsideGame(children[0], span=self._span(meta))
+
+    def cards_outside_game_one(self, meta, children):
+        return ast.CardsOutsideGame(children[1], span=self._span(meta))
 
     def cards_in_zone(self, meta, children):
         return ast.CardsInZone(children[0], str(children[1]).lower(), span=self._span(meta))
@@ -227,9 +232,6 @@ class ToAst(Transformer):
 
     def counter_kind(self, meta, children):
         return str(children[0])
-
-    def one_counter(self, meta, children):
-        return (ast.IntValue(1), children[-1])
 
     def counter_amount(self, meta, children):
         return (children[0], children[1])
@@ -344,7 +346,7 @@ class ToAst(Transformer):
         return ast.Conditional(children[0], children[1], span=self._span(meta))
 
     def sentences(self, meta, children):
-        effects = join_otherwise(children)
+        effects = join_otherwise(children, strict=False)
         return effects[0] if len(effects) == 1 else ast.Sequence(tuple(effects), span=self._span(meta))
 
     def effect_text(self, meta, children):
@@ -427,12 +429,19 @@ class ToAst(Transformer):
         return children[0]
 
 
-def join_otherwise(effects: list) -> list:
-    """Attach each 'Otherwise, ...' to the conditional just before it."""
+def join_otherwise(effects: list, strict: bool = True) -> list:
+    """Attach each 'Otherwise, ...' to the conditional just before it.
+
+    Not strict, a leading 'Otherwise' is kept (a definition's next line may
+    join it to the line before); strict, it is an error.
+    """
     out: list = []
     for effect in effects:
         if isinstance(effect, ast.Otherwise):
             if not out or not isinstance(out[-1], ast.Conditional) or out[-1].otherwise is not None:
+                if not strict:
+                    out.append(effect)
+                    continue
                 raise MtgError(Diagnostic("E104", "'Otherwise' must follow an 'If' step", effect.span))
             last = out.pop()
             out.append(ast.Conditional(last.condition, last.effect, effect.effect, span=last.span))
@@ -505,3 +514,13 @@ def parse_tree(parser: Lark, source: SourceText, start: str, what: str, vocabula
         return parser.parse(source.text, start=start)
     except UnexpectedInput as exc:
         raise syntax_error(parser, exc, source, what, vocabulary) from None
+
+
+def transform(transformer: Transformer, tree):
+    """Run a transformer; a user error raised inside comes out as itself."""
+    try:
+        return transformer.transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, MtgError):
+            raise exc.orig_exc from None
+        raise
