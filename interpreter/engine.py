@@ -248,7 +248,7 @@ class StepInterpreter:
 
     def is_face_down_as(self, node: ast.IsFaceDownAs, env: Env) -> bool:
         ids = self.objects(node.objects, env)
-        return bool(ids) and all(self.state.objects[i].face_down in node.ways for i in ids)
+        return bool(ids) and all(self.state.objects[i].face_down and (not node.ways or self.state.objects[i].face_down in node.ways) for i in ids)
 
     def is_quality(self, node: ast.IsQuality, env: Env) -> bool:
         words = self.quality(node.quality, env).words
@@ -518,11 +518,16 @@ class StepInterpreter:
         return self.objects(value, env)
 
 
-def keyword_ability(abilities: tuple, name: str) -> ast.KeywordAbility | None:
-    """The keyword ability of that name among abilities (a line may hold several)."""
+def keyword_abilities(abilities: tuple) -> list[ast.KeywordAbility]:
+    """The keyword abilities among abilities (a line may hold several: 'Flying, lifelink')."""
+    out = []
     for ability in abilities:
-        found = ability.abilities if isinstance(ability, ast.KeywordAbilities) else (ability,)
-        for item in found:
-            if isinstance(item, ast.KeywordAbility) and item.name == name:
-                return item
-    return None
+        for item in ability.abilities if isinstance(ability, ast.KeywordAbilities) else (ability,):
+            if isinstance(item, ast.KeywordAbility):
+                out.append(item)
+    return out
+
+
+def keyword_ability(abilities: tuple, name: str) -> ast.KeywordAbility | None:
+    """The keyword ability of that name among abilities, if any."""
+    return next((a for a in keyword_abilities(abilities) if a.name == name), None)

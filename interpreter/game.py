@@ -13,9 +13,9 @@ from . import ast
 from .characteristics import Characteristics, Face, face_down_characteristics
 from .choices import Chooser, Choice, Ref, ScriptedChooser
 from .diagnostics import MtgError, error
-from .engine import Env, StepInterpreter
+from .engine import Env, StepInterpreter, keyword_abilities
 from .events import Event
-from .mana import pay
+from .mana import parse_cost, pay
 from .rulebook import Rulebook
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, StackItem
 
@@ -82,8 +82,8 @@ class Game:
         if zone == "battlefield":
             new.controller = controller or old.owner
             new.summoning_sick = True
-            if face_down:
-                new.face_down, new.face_down_at = face_down, state.clock
+        if face_down:
+            new.face_down, new.face_down_at = face_down, state.clock
         state.moved[object_id] = new.id
         self.emit(Event("moved", new.owner, new.card_name, new.id), env)
         if leaving:
@@ -249,58 +249,108 @@ class Game:
 
     # casting (601.2) ------------------------------------------------------
     def cast(self, player: str, command: ast.CastCommand) -> None:
+        """Cast a spell (601.2): move it to the stack, announce, choose targets, pay, and it becomes cast."""
         zones = (command.from_zone,) if command.from_zone else ("hand",)
         obj = self.find(command.ref, player, zones)
         if obj.owner != player:
             raise error("E402", f"can't cast {obj.card_name}: it isn't yours to cast", rule="601.2")
-        chars = self.characteristics(obj.id)
-        types = {t.lower() for t in chars.types}
-        if "land" in types:
+        printed = obj.card.front.characteristics()
+        permission, ability = self._permission(obj, command)
+        types = {t.lower() for t in printed.types}
+        if "land" in types and not (permission and permission.face_down):
             raise error("E402", f"can't cast {obj.card_name}: a land is played, not cast", rule="305.1")
-        if not types & INSTANT_SPEED_TYPES and (self.state.active != player or self.state.stack):
-            raise error("E402", f"can't cast {obj.card_name} now: a {'/'.join(sorted(types))} spell needs your "
-                        "own main phase and an empty stack", rule="307.1")
-        # 601.2a: the card moves to the stack and becomes a spell.
+        if not types & INSTANT_SPEED_TYPES or permission and permission.face_down:
+            if self.state.active != player or self.state.stack:
+                raise error("E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty "
+                            "stack", rule="307.1")
+        # 601.2a: the card moves to the stack and becomes a spell (face down first, 708.4).
         state = self.state
         state.remove(obj)
         spell = state.create(obj.card, obj.owner, "stack")
         state.moved[obj.id] = spell.id
+        if permission and permission.face_down:
+            spell.face_down, spell.face_down_at = self._way(ability), state.clock
+            if permission.face_down.with_ability is not None:
+                spell.extra_abilities = (permission.face_down.with_ability,)
         context = self.new_context(player, spell.id)
-        item = StackItem(state.new_id(), player, context, object_id=spell.id, source_name=spell.card_name)
+        item = StackItem(state.new_id(), player, context, object_id=spell.id, source_name=spell.card_name,
+                         paid_with=ability.name if permission else None)
         state.stack.append(item)
         env = Env(player, context, spell.id, action_text=f"cast {spell.card_name}")
-        abilities = chars.abilities
+        base = tuple(printed.mana_cost or ())
+        if permission:  # 118.9: an alternative cost replaces the mana cost
+            cost = permission.cost
+            base = parse_cost(str(dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost))
+        abilities = self.characteristics(spell.id).abilities
         # 601.2b: announce which additional cost will be paid.
-        chosen_costs: list[ast.Node] = []
-        for ability in abilities:
-            if isinstance(ability, ast.AdditionalCost):
-                chosen_costs.append(self._choose_cost(ability, env))
+        chosen = [self._choose_cost(a, env, base) for a in abilities if isinstance(a, ast.AdditionalCost)]
         # 601.2c: targets.
-        for ability in abilities:
-            if isinstance(ability, ast.SpellAbility):
-                for target in _targets(ability.effect):
+        for spell_ability in abilities:
+            if isinstance(spell_ability, ast.SpellAbility):
+                for target in _targets(spell_ability.effect):
                     self.interpreter.target(target, env)
-        # 601.2f-h: total cost, then pay it.
-        for cost in chosen_costs:
-            if not isinstance(cost, ast.PayMana):
-                self.interpreter.run(cost, env)
-        total = tuple(chars.mana_cost or ())
-        for cost in chosen_costs:
+        # 601.2f-h: the total cost, then pay it.
+        total = base
+        for cost in chosen:
             if isinstance(cost, ast.PayMana):
-                from .mana import parse_cost
                 total += parse_cost(cost.cost)
+            else:
+                self.interpreter.run(cost, env)
         self.pay_mana(player, total, f"casting {spell.card_name}")
         env.target_index = 0
         self.emit(Event("cast", player, spell.card_name, spell.id), env)  # 601.2i
 
-    def _choose_cost(self, ability: ast.AdditionalCost, env: Env) -> ast.Node:
+    def _permission(self, obj: GameObject, command: ast.CastCommand
+                    ) -> tuple[ast.CastPermission | None, ast.KeywordAbility | None]:
+        """The keyword ability that lets this cast happen (flashback, face down, ...), if one is needed."""
+        found = []
+        for ability in keyword_abilities(obj.card.front.abilities):
+            definition = self.rulebook.keyword_abilities.get(ability.name)
+            for static in definition.statics if definition else ():
+                if isinstance(static, ast.CastPermission):
+                    found.append((static, ability, definition))
+        if command.using:
+            wanted = [f for f in found if command.using in (f[2].name, f[2].option_name)]
+            if not wanted:
+                raise error("E402", f"{obj.card_name} has no '{command.using}' way to be cast",
+                            help=_hint(command.using, [f[2].name for f in found]))
+        elif command.face_down:
+            wanted = [f for f in found if f[0].face_down is not None]
+            if not wanted:
+                raise error("E402", f"{obj.card_name} can't be cast face down: it has no ability that allows it",
+                            rule="708.4")
+        elif obj.zone != "hand":
+            wanted = [f for f in found if f[0].zone == obj.zone and f[0].face_down is None]
+            if not wanted:
+                raise error("E402", f"{obj.card_name} can't be cast from the {obj.zone}", rule="601.2a")
+        else:
+            return None, None
+        for permission, ability, definition in wanted:
+            if permission.zone != obj.zone:
+                continue
+            if permission.earlier_event and not (obj.face_down == permission.earlier_event
+                                                 and obj.face_down_at is not None
+                                                 and obj.face_down_at < self.state.turn_started):
+                raise error("E402", f"{obj.card_name} wasn't {permission.earlier_event} before this turn",
+                            rule=definition.rule)
+            return permission, ability
+        permission, _, definition = wanted[0]
+        raise error("E402", f"{obj.card_name} is in the {obj.zone}; {definition.name} casts it from the "
+                    f"{permission.zone}", rule=definition.rule)
+
+    def _way(self, ability: ast.KeywordAbility) -> str:
+        """How a face-down spell became face down (708.6): its keyword ability's name."""
+        definition = self.rulebook.keyword_abilities[ability.name]
+        return definition.option_name or definition.name
+
+    def _choose_cost(self, ability: ast.AdditionalCost, env: Env, base: tuple[str, ...]) -> ast.Node:
         """601.2b: which of the costs the player will pay; options that can't be paid aren't legal."""
         options = list(ability.options)
         names = [_cost_name(o) for o in options]
         legal = [(n, o) for n, o in zip(names, options)
-                 if self.try_out(lambda o=o: self._pay_option(o, env)) is None]
+                 if self.try_out(lambda o=o: self._pay_option(o, env, base)) is None]
         if not legal:
-            failure = self.try_out(lambda: self._pay_option(options[0], env))
+            failure = self.try_out(lambda: self._pay_option(options[0], env, base))
             raise failure if failure else error("E402", f"{env.action_text}: no cost can be paid", rule="601.2h")
         if len(legal) == 1:
             return legal[0][1]
@@ -308,12 +358,9 @@ class Game:
                                rule="601.2b"))
         return next(o for n, o in legal if n == name)
 
-    def _pay_option(self, option: ast.Node, env: Env) -> None:
+    def _pay_option(self, option: ast.Node, env: Env, base: tuple[str, ...]) -> None:
         if isinstance(option, ast.PayMana):
-            from .mana import parse_cost
-            spell = self.state.objects[env.source_id]
-            cost = tuple(spell.card.front.mana_cost or ()) + parse_cost(option.cost)
-            self.pay_mana(env.player, cost, env.action_text)
+            self.pay_mana(env.player, base + parse_cost(option.cost), env.action_text)
         else:
             probe = Env(env.player, self.new_context(env.player, env.source_id), env.source_id,
                         action_text=env.action_text)
@@ -340,11 +387,23 @@ class Game:
                     if isinstance(ability, ast.SpellAbility):
                         self.interpreter.run(ability.effect, env)
                 spell = state.objects[item.object_id]
-                self.move(spell.id, "graveyard", env=env)  # 608.2n
+                self.move(spell.id, self.leaving_stack_to(item, spell, "graveyard"), env=env)  # 608.2n
             else:
-                self.move(spell.id, "battlefield", controller=item.controller, env=env)  # 608.3
+                extra = spell.extra_abilities
+                new = self.move(spell.id, "battlefield", controller=item.controller, face_down=spell.face_down,
+                                env=env)  # 608.3
+                new.extra_abilities = extra
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)
         self.end_context(item.context)
+
+    def leaving_stack_to(self, item: StackItem, spell: GameObject, zone: str) -> str:
+        """Where a spell goes as it leaves the stack: exiled instead where a keyword says so (702.34a)."""
+        for ability in keyword_abilities(spell.card.front.abilities):
+            definition = self.rulebook.keyword_abilities.get(ability.name)
+            for static in definition.statics if definition else ():
+                if isinstance(static, ast.ExileInstead) and static.keyword == item.paid_with:
+                    return "exile"
+        return zone
 
     # triggers (603) and state-based actions (704) ---------------------------
     def after_action(self, start: int) -> None:

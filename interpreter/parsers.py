@@ -114,7 +114,7 @@ def extension(keyword_patterns: list[Pattern], special_patterns: list[Pattern],
     lines += _choice("special_action", "sa", [_alternative(p, ref_slots=True) for p in special_patterns])
     lines += _choice("keyword_ability", "kwb", [_alternative(p) for p in ability_patterns])
     names = sorted({p.name for p in ability_patterns})
-    lines.append("keyword_name: " + (" | ".join(_literal(n) for n in names) if names else "_NEVER"))
+    lines.append("!keyword_name: " + (" | ".join(_literal(n) for n in names) if names else "_NEVER"))
     for kind, terminal in (("number", "NUMBER_VAR"), ("quality", "QUALITY_VAR"), ("cost", "COST_VAR")):
         names = sorted(n for n, t in SLOT_NAME_TYPES.items() if t == kind or kind == "quality" and t == "subtype")
         lines.append(f"{terminal}.2: /\\{{(?:{'|'.join(names)})\\??\\}}/")

@@ -178,6 +178,7 @@ class Scenario:
             for zone in ("battlefield",) + PLAYER_ZONES:
                 for item in zones.get(zone) or []:
                     self._place(state, player, zone, item, line_of(zones.get(zone), line_of(zones)))
+        state.turn_started = state.tick()  # everything in state happened before this turn
         return state
 
     def card(self, name: str, line: int) -> CardDef:

@@ -92,6 +92,7 @@ class StackItem:
     object_id: int | None = None      # the spell's object, for spells
     effect: object = None             # the AST to resolve, for abilities; spells read their card
     source_name: str | None = None    # for 'trigger:SOURCE' references
+    paid_with: str | None = None      # the keyword ability whose cost was paid to cast it
 
 
 @dataclass
@@ -108,6 +109,7 @@ class GameState:
     moved: dict[int, int] = field(default_factory=dict)  # old object id -> the new object (400.7)
     next_id: int = 1
     clock: int = 0
+    turn_started: int = 0             # the clock when the current turn began
     rng: random.Random = field(default_factory=random.Random)
 
     # ------------------------------------------------------------ ids and time
