@@ -200,7 +200,17 @@ class YourTurn(Node):
     pass
 
 
-Condition = Union[WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl, YouDid, YouControlNone, HasNoCounters,
+@dataclass(frozen=True)
+class NoRoomCard(Node):
+    """309.3: the player owns no card with rooms in the command zone."""
+
+
+@dataclass(frozen=True)
+class MarkerAtBottom(Node):
+    """The player's marker is on a bottommost room (701.49c)."""
+
+
+Condition = Union[NoRoomCard, MarkerAtBottom, WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl, YouDid, YouControlNone, HasNoCounters,
                   IsPermanent, HasKeyword, IsInZone, YourTurn]
 
 
@@ -276,12 +286,131 @@ class Scry(Node):
 
 @dataclass(frozen=True)
 class CreateToken(Node):
-    """'create a 0/0 black Zombie Army creature token' (111.1)."""
+    """'create a 0/0 black Zombie Army creature token', 'create NAME, a legendary 4/4 ...' (111.1)."""
 
+    count: "Number"
     power: int
     toughness: int
     colors: tuple[str, ...]
     quality: QualityExpr
+    legendary: bool = False
+    with_ability: "KeywordAbility | None" = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class EnterRoomCard(Node):
+    """309.2a, 309.4a: choose a card with rooms you own from outside the game, put it into the command
+    zone, and put your marker on its topmost room."""
+
+    quality: QualityExpr | None = None
+
+
+@dataclass(frozen=True)
+class CompleteRoomCard(Node):
+    """309.7: remove your card with rooms from the game; you complete it."""
+
+
+@dataclass(frozen=True)
+class AdvanceMarker(Node):
+    """309.5a: move your marker along an arrow to an adjacent room."""
+
+
+@dataclass(frozen=True)
+class AddMana(Node):
+    """'Add {G}', 'Add one mana of any color', '... of any type that a land you control could produce' (106)."""
+
+    mana: str | None = None
+    count: "Number | None" = None
+    any_color: bool = False
+    land_types: bool = False
+
+
+@dataclass(frozen=True)
+class Players(Node):
+    """Who: 'you', 'each opponent', 'each player', 'target player', 'target opponent'."""
+
+    who: str
+
+
+@dataclass(frozen=True)
+class GainLife(Node):
+    players: Players
+    amount: "Number"
+
+
+@dataclass(frozen=True)
+class LoseLife(Node):
+    """'... loses N life [unless they EFFECT]' (each player chooses whether to do it)."""
+
+    players: Players
+    amount: "Number"
+    unless: "Effect | None" = None
+
+
+@dataclass(frozen=True)
+class Sacrifice(Node):
+    """'sacrifice an artifact, a creature, and a land' (or: one of them) (701.21)."""
+
+    items: tuple[tuple["Number", QualityExpr], ...]
+    any_one: bool = False
+
+
+@dataclass(frozen=True)
+class Pump(Node):
+    """'... gets +N/+M until end of turn' (611.2)."""
+
+    objects: Objects
+    change: str
+    duration: str
+
+
+@dataclass(frozen=True)
+class GrantKeyword(Node):
+    objects: Objects
+    ability: "KeywordAbility"
+    duration: str
+
+
+@dataclass(frozen=True)
+class CantAttack(Node):
+    objects: Objects
+    duration: str
+
+
+@dataclass(frozen=True)
+class Search(Node):
+    """'search your library for a basic land card' (701.23)."""
+
+    count: "Number"
+    quality: QualityExpr
+    bind: str | None = None
+
+
+@dataclass(frozen=True)
+class MayPlay(Node):
+    """'you may play them': a permission to play those cards (601.2a, 305)."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class CastFree(Node):
+    """'you may cast one of them without paying its mana cost' (118.9)."""
+
+    count: "Number"
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class PutFromAmong(Node):
+    """'put a creature card from among them onto the battlefield with N +1/+1 counters on it'."""
+
+    count: "Number"
+    quality: QualityExpr
+    objects: Objects
+    counters: "Number"
+    kind: str
 
 
 @dataclass(frozen=True)
@@ -389,6 +518,7 @@ class Otherwise(Node):
 
 Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield, Look, Choose, Reveal, Discard, Scry,
                CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
+               AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional]
 
 
@@ -433,6 +563,29 @@ Trigger = Union[EntersTrigger, TurnedFaceUpTrigger, YouActionTrigger, SubjectAct
 class TriggeredAbility(Node):
     trigger: Trigger
     effect: Effect
+
+
+@dataclass(frozen=True)
+class CostItem(Node):
+    """One part of an activated ability's cost (602.1a): mana (with {T}/{Q}), sacrifice, discard, life."""
+
+    kind: str              # 'mana', 'sacrifice self', 'discard', 'life'
+    mana: str = ""
+    amount: "Number | None" = None
+
+
+@dataclass(frozen=True)
+class ActivatedAbility(Node):
+    """'[Cost]: [Effect.]' (602). A mana ability adds mana and has no target (605.1a)."""
+
+    costs: tuple[CostItem, ...]
+    effect: Effect
+    cost_text: str
+
+    @property
+    def is_mana_ability(self) -> bool:
+        return any(isinstance(n, AddMana) for n in walk(self.effect)) and not any(
+            isinstance(n, (Target, UpToTargets)) for n in walk(self.effect))
 
 
 @dataclass(frozen=True)
@@ -493,7 +646,7 @@ class ExileInstead(Node):
 
 StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility"]
 
-Ability = Union[TriggeredAbility, AdditionalCost, SpellAbility, KeywordAbilities]
+Ability = Union[TriggeredAbility, ActivatedAbility, AdditionalCost, SpellAbility, KeywordAbilities]
 
 
 # ------------------------------------------------------------------ commands
@@ -593,7 +746,7 @@ class FaceDownCharacteristics(Node):
 
 @dataclass(frozen=True)
 class Room(Node):
-    """A dungeon room (309.4): its name, its room ability's effect, the rooms its arrows lead to."""
+    """A room (309.4): its name, its room ability's effect, the rooms its arrows lead to."""
 
     name: str
     effect: Effect | None
@@ -601,14 +754,24 @@ class Room(Node):
 
 
 @dataclass(frozen=True)
-class Dungeon(Node):
-    """A dungeon card (309): rooms in printed order, the first is the topmost."""
+class RoomCard(Node):
+    """A card with rooms (309): rooms in printed order, the first is the topmost.
+
+    `card_type` is the card type it has (its kind in rules/); `only_by_quality`
+    means only an instruction naming its quality brings it in; `event` happens
+    when a player completes it.
+    """
 
     name: str
+    card_type: str
     rules: tuple[str, ...]
     subtypes: tuple[str, ...]
-    only_by_name: bool
+    only_by_quality: bool
+    event: str | None
     rooms: tuple[Room, ...]
+
+    def room(self, name: str) -> Room:
+        return next(r for r in self.rooms if r.name == name)
 
 
 @dataclass(frozen=True)

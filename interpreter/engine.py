@@ -58,6 +58,11 @@ class StepInterpreter:
             ast.Discard: self.discard, ast.Scry: self.scry, ast.CreateToken: self.create_token,
             ast.CreateNamedToken: self.create_named_token, ast.AddTypes: self.add_types,
             ast.Designate: self.designate, ast.SkipUntap: self.skip_untap, ast.PayKeywordCost: self.pay_keyword_cost,
+            ast.GainLife: self.gain_life, ast.LoseLife: self.lose_life, ast.Sacrifice: self.sacrifice,
+            ast.Pump: self.pump, ast.GrantKeyword: self.grant_keyword, ast.CantAttack: self.cant_attack,
+            ast.Search: self.search, ast.MayPlay: self.may_play, ast.CastFree: self.cast_free,
+            ast.PutFromAmong: self.put_from_among, ast.EnterRoomCard: self.enter_room_card,
+            ast.CompleteRoomCard: self.complete_room_card, ast.AdvanceMarker: self.advance_marker,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
@@ -71,7 +76,7 @@ class StepInterpreter:
             ast.HasManaCost: self.has_mana_cost, ast.YouControl: self.you_control, ast.YouDid: self.you_did,
             ast.YouControlNone: self.you_control_none, ast.HasNoCounters: self.has_no_counters,
             ast.IsPermanent: self.is_permanent, ast.HasKeyword: self.has_keyword, ast.IsInZone: self.is_in_zone,
-            ast.YourTurn: self.your_turn,
+            ast.YourTurn: self.your_turn, ast.NoRoomCard: self.no_room_card, ast.MarkerAtBottom: self.marker_at_bottom,
         }
 
     @property
@@ -194,6 +199,9 @@ class StepInterpreter:
                                     f"{self.describe_quality(node.quality, env)}", legal, count, True, "115.1"))
 
     def it(self, node: ast.It, env: Env) -> list[int]:
+        """'it' / 'them': what the effect last found or revealed, else its source."""
+        if "_it" in env.vars:
+            return self._live(env.vars["_it"])
         return self._live([env.source_id]) if env.source_id is not None else []
 
     def cards_outside_game(self, node: ast.CardsOutsideGame, env: Env) -> list[int]:
@@ -294,6 +302,49 @@ class StepInterpreter:
     def your_turn(self, node: ast.YourTurn, env: Env) -> bool:
         return self.state.active == env.player
 
+    def no_room_card(self, node: ast.NoRoomCard, env: Env) -> bool:
+        return self.state.players[env.player].marker is None
+
+    def marker_at_bottom(self, node: ast.MarkerAtBottom, env: Env) -> bool:
+        marker = self.state.players[env.player].marker
+        return marker is not None and not self.game.room_card_of(marker[0]).room(marker[1]).leads_to
+
+    # ------------------------------------------------------------ cards with rooms (309)
+    def enter_room_card(self, node: ast.EnterRoomCard, env: Env) -> None:
+        """309.2a, 309.4a: bring one in from outside the game; the marker goes on its topmost room."""
+        if self.state.players[env.player].marker is not None:
+            raise self.refuse("you already have one in the command zone", env, node, "309.3")
+        words = self.quality(node.quality, env).words if node.quality is not None else None
+        cards = self.game.rulebook.room_cards.values()
+        if words is None:
+            options = [c.name for c in cards if not c.only_by_quality]
+        else:
+            options = [c.name for c in cards if all(w in c.subtypes or w == c.name for w in words)]
+        if not options:
+            raise self.refuse(f"there is none to choose{' with the quality ' + ' '.join(words) if words else ''}",
+                              env, node, "701.49d" if words else "701.49a")
+        name = options[0] if len(options) == 1 else self.game.ask(
+            Choice("option", f"{env.action_text}: which one", options, rule="309.2a"))
+        card = self.game.rulebook.room_cards[name]
+        obj = self.game.bring_room_card(env.player, card)
+        self.game.move_marker(env.player, obj.id, card.rooms[0].name, env)
+
+    def complete_room_card(self, node: ast.CompleteRoomCard, env: Env) -> None:
+        self.game.complete_room_card(env.player, env)
+
+    def advance_marker(self, node: ast.AdvanceMarker, env: Env) -> None:
+        """309.5a: follow an arrow pointing away from the current room; the player picks among several."""
+        marker = self.state.players[env.player].marker
+        if marker is None:
+            raise self.refuse("your marker is on no room", env, node, "309.5a")
+        card = self.game.room_card_of(marker[0])
+        options = list(card.room(marker[1]).leads_to)
+        if not options:
+            raise self.refuse(f"{marker[1]} is the bottommost room", env, node, "309.5b")
+        room = options[0] if len(options) == 1 else self.game.ask(
+            Choice("option", f"{env.action_text}: which room", options, rule="309.5a"))
+        self.game.move_marker(env.player, marker[0], room, env)
+
     # ------------------------------------------------------------ effects
     def sequence(self, node: ast.Sequence, env: Env) -> None:
         for effect in node.effects:
@@ -337,7 +388,122 @@ class StepInterpreter:
 
     def create_token(self, node: ast.CreateToken, env: Env) -> None:
         words = self.quality(node.quality, env).words
-        self.game.create_token(env, words, node.colors, node.power, node.toughness)
+        abilities = (node.with_ability,) if node.with_ability is not None else ()
+        supertypes = ("Legendary",) if node.legendary else ()
+        for _ in range(self.number(node.count, env)):
+            self.game.create_token(env, words, node.colors, node.power, node.toughness, abilities, node.name,
+                                   supertypes)
+
+    # ------------------------------------------------------------ players and life
+    def players(self, node: ast.Players, env: Env) -> list[str]:
+        order = self.state.order
+        if node.who == "you":
+            return [env.player]
+        if node.who == "each player":
+            start = order.index(self.state.active)
+            return order[start:] + order[:start]  # APNAP order (101.4)
+        opponents = [p for p in order if p != env.player]
+        if node.who == "each opponent":
+            return opponents
+        options = opponents if node.who == "target opponent" else list(order)
+        if len(options) == 1:
+            return options
+        return [self.game.ask(Choice("option", f"{env.action_text}: {node.who}", options, rule="115.1"))]
+
+    def gain_life(self, node: ast.GainLife, env: Env) -> None:
+        amount = self.number(node.amount, env)
+        for player in self.players(node.players, env):
+            self.state.players[player].life += amount
+            self.game.emit(Event("life_gained", player), env)
+
+    def lose_life(self, node: ast.LoseLife, env: Env) -> None:
+        """'... loses N life unless they EFFECT': each player in turn order may do it instead (101.4)."""
+        amount = self.number(node.amount, env)
+        for player in self.players(node.players, env):
+            if node.unless is not None:
+                inner = Env(player, env.context, env.source_id, dict(env.vars), env.definition, env.action_text)
+                answer = self.game.ask(Choice("yes_no", f"{env.action_text}: {player}, "
+                                              f"{self.game.words_of(node.unless)} instead of losing {amount} life?"))
+                if answer == "yes":
+                    before = len(self.state.events)
+                    self.run(node.unless, inner)
+                    if len(self.state.events) > before:
+                        continue
+            self.state.players[player].life -= amount
+            self.game.emit(Event("life_lost", player), env)
+
+    def sacrifice(self, node: ast.Sacrifice, env: Env) -> None:
+        """701.21a: the player chooses permanents they control of each quality and puts them into the graveyard."""
+        items = node.items
+        if node.any_one:
+            legal = [(n, q) for n, q in items if self.permanents_you_control(ast.PermanentsYouControl(q), env)]
+            if not legal:
+                return
+            names = [" ".join(self.quality(q, env).words) for _, q in legal]
+            name = names[0] if len(names) == 1 else self.game.ask(
+                Choice("option", f"{env.action_text}: which to sacrifice", names, rule="701.21a"))
+            items = (legal[names.index(name)],)
+        chosen: list[int] = []
+        for count, quality in items:
+            options = [i for i in self.permanents_you_control(ast.PermanentsYouControl(quality), env)
+                       if i not in chosen]
+            n = min(self.number(count, env), len(options))
+            chosen += self.ask_objects(Choice("objects", f"{env.action_text}: sacrifice "
+                                              f"{' '.join(self.quality(quality, env).words)}", options, n,
+                                              rule="701.21a"))
+        for i in chosen:
+            self.game.move(i, "graveyard", env=env)
+
+    # ------------------------------------------------------------ continuous effects
+    def pump(self, node: ast.Pump, env: Env) -> None:
+        power, toughness = (int(x) for x in node.change.split("/"))
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            obj.modifiers = obj.modifiers + ((power, toughness, node.duration),)
+
+    def grant_keyword(self, node: ast.GrantKeyword, env: Env) -> None:
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            obj.granted = obj.granted + ((node.ability, node.duration),)
+
+    def cant_attack(self, node: ast.CantAttack, env: Env) -> None:
+        for i in self.objects(node.objects, env):
+            self.state.objects[i].designations.add("can't attack")
+
+    # ------------------------------------------------------------ libraries and permissions
+    def search(self, node: ast.Search, env: Env) -> None:
+        """701.23: find up to N cards of that quality in your library (a search may fail to find)."""
+        words = self.quality(node.quality, env).words
+        library = self.state.players[env.player].zones["library"]
+        options = [i for i in library if self.state.objects[i].card.front.characteristics().has_quality(words)]
+        count = self.number(node.count, env)
+        found = self.game.ask(Choice("objects", f"{env.action_text}: search for {count} {' '.join(words)}",
+                                     options, count, True, "701.23a")) if options else []
+        env.vars[node.bind or "_it"] = found
+
+    def may_play(self, node: ast.MayPlay, env: Env) -> None:
+        for i in self.objects(node.objects, env):
+            self.state.objects[i].playable_by = env.player
+
+    def cast_free(self, node: ast.CastFree, env: Env) -> None:
+        """'You may cast one of them without paying its mana cost' — cast now, during resolution (608.2g)."""
+        options = [i for i in self.objects(node.objects, env)
+                   if "land" not in {t.lower() for t in self.state.objects[i].card.front.types}]
+        chosen = self.game.ask(Choice("objects", f"{env.action_text}: cast one without paying its mana cost",
+                                      options, self.number(node.count, env), True, "118.9")) if options else []
+        for i in chosen:
+            self.game.cast_now(env.player, i)
+
+    def put_from_among(self, node: ast.PutFromAmong, env: Env) -> None:
+        words = self.quality(node.quality, env).words
+        options = [i for i in self.objects(node.objects, env)
+                   if self.state.objects[i].card.front.characteristics().has_quality(words)]
+        count = min(self.number(node.count, env), len(options))
+        for i in self.ask_objects(Choice("objects", f"{env.action_text}: put {' '.join(words)} onto the battlefield",
+                                         options, count)):
+            new = self.game.move(i, "battlefield", controller=env.player, env=env)
+            new.counters[node.kind] = new.counters.get(node.kind, 0) + self.number(node.counters, env)
+            env.vars["_it"] = [new.id]
 
     def create_named_token(self, node: ast.CreateNamedToken, env: Env) -> None:
         self.game.create_named_token(env, node.name, node)
@@ -367,12 +533,15 @@ class StepInterpreter:
             cost = dict(ability.args).get("cost") or ""
             self.game.pay_mana(env.player, parse_cost(str(cost)), env.action_text or "the cost")
     def draw(self, node: ast.Draw, env: Env) -> None:
+        drawn = []
         for _ in range(self.number(node.count, env)):
             library = self.state.players[env.player].zones["library"]
             if not library:
-                return  # 121.4: drawing from an empty library draws nothing
+                break  # 121.4: drawing from an empty library draws nothing
             new = self.game.move(library[0], "hand")
+            drawn.append(new.id)
             self.game.emit(Event("drew", env.player, new.card_name, new.id), env)
+        env.vars["_it"] = drawn
 
     def mill(self, node: ast.Mill, env: Env) -> None:
         library = self.state.players[env.player].zones["library"]
@@ -394,8 +563,10 @@ class StepInterpreter:
             self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
 
     def put_into_zone(self, node: ast.PutIntoZone, env: Env) -> None:
-        for i in self.objects(node.objects, env):
-            self.game.move(i, node.zone, face_down=node.face_down_as, env=env)  # 400.3: its owner's zone
+        moved = [self.game.move(i, node.zone, face_down=node.face_down_as, env=env).id  # 400.3: owner's zone
+                 for i in self.objects(node.objects, env)]
+        if node.zone == "exile":
+            env.vars["_it"] = moved
 
     def put_onto_battlefield(self, node: ast.PutOntoBattlefield, env: Env) -> None:
         for i in self.objects(node.objects, env):  # one at a time (701.40e)
@@ -407,8 +578,7 @@ class StepInterpreter:
 
     def look(self, node: ast.Look, env: Env) -> None:
         found = self.objects(node.objects, env)
-        if node.bind:
-            env.vars[node.bind] = found
+        env.vars[node.bind or "_it"] = found
 
     def choose(self, node: ast.Choose, env: Env) -> None:
         options = self.objects(node.objects, env)
@@ -430,8 +600,7 @@ class StepInterpreter:
             if obj.zone in ("hand", "library", "sideboard") or obj.face_down:  # only hidden objects are revealed
                 obj.revealed_by.add(env.context.id)
                 self.game.emit(Event("revealed", obj.owner, obj.card_name, obj.id), env)
-        if node.bind:
-            env.vars[node.bind] = found
+        env.vars[node.bind or "_it"] = found
 
     def turn_face_up(self, node: ast.TurnFaceUp, env: Env) -> None:
         for i in self.objects(node.objects, env):

@@ -93,14 +93,15 @@ class Game:
         return new
 
     def create_token(self, env: Env, words: tuple[str, ...], colors: tuple[str, ...], power: int | None,
-                     toughness: int | None, abilities: tuple = (), name: str | None = None) -> GameObject:
+                     toughness: int | None, abilities: tuple = (), name: str | None = None,
+                     supertypes: tuple[str, ...] = ()) -> GameObject:
         """Create a token (111.1): types from the card-type words, the rest are subtypes."""
         card_types = {t.lower(): t for t in self.rulebook.card_types}
         types = tuple(card_types[w.lower()] for w in words if w.lower() in card_types)
         subtypes = tuple(w for w in words if w.lower() not in card_types)
         letters = tuple(COLOR_LETTERS.get(c.lower(), c) for c in colors)
-        face = Face(name or " ".join(subtypes), None, frozenset(letters), types, (), subtypes, power, toughness,
-                    abilities)
+        face = Face(name or " ".join(subtypes), None, frozenset(letters), types, supertypes, subtypes, power,
+                    toughness, abilities)
         token = self.state.create(CardDef(face.name, face), env.player, "battlefield", is_token=True)
         token.summoning_sick = True
         self.emit(Event("token_created", env.player, token.card_name, token.id), env)
@@ -116,6 +117,33 @@ class Game:
         abilities = tuple(self.rulebook.parse_card_line(line, name) for line in definition.text)
         return self.create_token(env, definition.types + definition.subtypes, definition.colors, None, None,
                                  abilities, name)
+
+    # cards with rooms (309) -------------------------------------------------
+    def room_card_of(self, object_id: int) -> ast.RoomCard:
+        return self.rulebook.room_cards[self.state.objects[object_id].card_name]
+
+    def bring_room_card(self, player: str, card: ast.RoomCard) -> GameObject:
+        """309.2a: the card comes from outside the game into its owner's command zone."""
+        face = Face(card.name, None, frozenset(), (card.card_type,), (), card.subtypes, None, None)
+        return self.state.create(CardDef(card.name, face), player, "command")
+
+    def move_marker(self, player: str, object_id: int, room: str, env: Env | None) -> None:
+        """The marker moves into a room; its room ability triggers (309.4c)."""
+        self.state.players[player].marker = (object_id, room)
+        self.emit(Event("marker_moved", player, self.state.objects[object_id].card_name, object_id), env)
+
+    def complete_room_card(self, player: str, env: Env | None) -> None:
+        """309.7: the card is removed from the game and the player completes it."""
+        figures = self.state.players[player]
+        if figures.marker is None:
+            return
+        obj = self.state.objects[figures.marker[0]]
+        card = self.room_card_of(obj.id)
+        self.state.remove(obj)
+        figures.marker = None
+        figures.completed.append(card.name)
+        if card.event:
+            self.emit(Event(card.event, player, card.name), env)
 
     def pay_mana(self, player: str, cost: tuple[str, ...], what: str) -> None:
         self.state.players[player].pool = pay(self.state.players[player].pool, cost, what)
@@ -263,6 +291,15 @@ class Game:
             if self.state.active != player or self.state.stack:
                 raise error("E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty "
                             "stack", rule="307.1")
+        self._cast(player, obj, permission, ability)
+
+    def cast_now(self, player: str, object_id: int) -> None:
+        """Cast a card while an effect resolves, without paying its mana cost (118.9, 608.2g): no timing rules."""
+        self._cast(player, self.state.objects[object_id], None, None, free=True)
+
+    def _cast(self, player: str, obj: GameObject, permission: ast.CastPermission | None,
+              ability: ast.KeywordAbility | None, free: bool = False) -> None:
+        printed = obj.card.front.characteristics()
         # 601.2a: the card moves to the stack and becomes a spell (face down first, 708.4).
         state = self.state
         state.remove(obj)
@@ -277,7 +314,7 @@ class Game:
                          paid_with=ability.name if permission else None)
         state.stack.append(item)
         env = Env(player, context, spell.id, action_text=f"cast {spell.card_name}")
-        base = tuple(printed.mana_cost or ())
+        base = () if free else tuple(printed.mana_cost or ())
         if permission:  # 118.9: an alternative cost replaces the mana cost
             cost = permission.cost
             base = parse_cost(str(dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost))
@@ -321,6 +358,8 @@ class Game:
                             rule="708.4")
         elif obj.zone != "hand":
             wanted = [f for f in found if f[0].zone == obj.zone and f[0].face_down is None]
+            if not wanted and obj.playable_by == obj.owner:
+                return None, None  # 'you may play them'
             if not wanted:
                 raise error("E402", f"{obj.card_name} can't be cast from the {obj.zone}", rule="601.2a")
         else:
@@ -407,9 +446,13 @@ class Game:
 
     # triggers (603) and state-based actions (704) ---------------------------
     def after_action(self, start: int) -> None:
-        """State-based actions, then waiting triggered abilities go on the stack (117.5, 603.3)."""
-        self.state_based_actions()
+        """Abilities that triggered wait (603.2); state-based actions happen, and what they trigger
+        waits too; then the waiting abilities go on the stack (117.5, 603.3)."""
         for event in self.state.events[start:]:
+            self.collect_triggers(event)
+        checked = len(self.state.events)
+        self.state_based_actions()
+        for event in self.state.events[checked:]:
             self.collect_triggers(event)
         pending = self.state.pending_triggers
         if pending:
@@ -421,6 +464,13 @@ class Game:
             self.state.pending_triggers = []
 
     def collect_triggers(self, event: Event) -> None:
+        if event.name == "marker_moved":  # 309.4c: the room ability of the room entered
+            marker = self.state.players[event.player].marker
+            room = self.room_card_of(event.object_id).room(marker[1]) if marker else None
+            if room is not None and room.effect is not None:
+                context = self.new_context(event.player, event.object_id)
+                self.state.pending_triggers.append(StackItem(self.state.new_id(), event.player, context,
+                                                             effect=room.effect, source_name=event.card))
         for object_id in list(self.state.battlefield):
             obj = self.state.objects[object_id]
             for ability in self.characteristics(object_id).abilities:
@@ -447,7 +497,8 @@ class Game:
                 and (not trigger.subject.you_control or event.player == obj.controller))
 
     def state_based_actions(self) -> None:
-        """704.5f: a creature with toughness 0 or less dies; 704.5d: tokens off the battlefield cease to exist."""
+        """704.5f: a creature with toughness 0 or less dies; 704.5d: tokens off the battlefield cease to exist;
+        309.6: a card with rooms whose marker is on its bottommost room leaves once its last room ability has."""
         changed = True
         while changed:
             changed = False
@@ -459,6 +510,12 @@ class Game:
             for obj in list(self.state.objects.values()):
                 if obj.is_token and obj.zone != "battlefield":
                     self.state.remove(obj)
+                    changed = True
+            for name, figures in self.state.players.items():  # 309.6: a finished card with rooms leaves
+                marker = figures.marker
+                if marker and not self.room_card_of(marker[0]).room(marker[1]).leads_to and not any(
+                        item.context.source_id == marker[0] for item in self.state.stack + self.state.pending_triggers):
+                    self.complete_room_card(name, None)
                     changed = True
 
 

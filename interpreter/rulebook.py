@@ -94,7 +94,8 @@ class Rulebook:
         self.keyword_actions: dict[str, ast.Definition] = {}
         self.keyword_abilities: dict[str, ast.Definition] = {}
         self.special_actions: dict[str, list[ast.Definition]] = {}
-        self.dungeons: dict[str, ast.Dungeon] = {}
+        self.room_cards: dict[str, ast.RoomCard] = {}
+        self.room_kind: str | None = None   # what rules/ calls cards with rooms
         self.tokens: dict[str, ast.TokenDefinition] = {}
         self.face_down: ast.FaceDownCharacteristics | None = None
         self.card_types: set[str] = set()
@@ -277,14 +278,14 @@ class Rulebook:
                 rules, reminder, tuple(pending.values("types_clause")), int(power) if power else None,
                 int(toughness) if toughness else None, span=pending.span)
             return
-        if pending.kind == "dungeon":
-            self._finish_dungeon(pending, rules)
-            return
         if pending.kind == "token":
             self.tokens[pending.title] = ast.TokenDefinition(
                 pending.title, rules, tuple(pending.values("card_types_clause") or pending.values("types_clause")),
                 tuple(pending.values("subtypes_clause")), tuple(pending.values("colors_clause")),
                 tuple(pending.values("text_clause")), span=pending.span)
+            return
+        if pending.kind not in PATTERN_KINDS:  # a card with rooms (309)
+            self._finish_room_card(pending, rules)
             return
         examples = tuple((_unquote(values[0][0]), span) for values, span in pending.clauses.get("example_clause", []))
         defaults = []
@@ -322,7 +323,7 @@ class Rulebook:
             return ast.IntValue(int(text), span=span)
         return text
 
-    def _finish_dungeon(self, pending: _Pending, rules: tuple[str, ...]) -> None:
+    def _finish_room_card(self, pending: _Pending, rules: tuple[str, ...]) -> None:
         rooms = []
         names = [name for name, _, _, _ in pending.rooms]
         for name, span, effect_items, leads in pending.rooms:
@@ -334,7 +335,7 @@ class Rulebook:
             effect = None if not effects else effects[0] if len(effects) == 1 else ast.Sequence(tuple(effects), span=span)
             rooms.append(ast.Room(name, effect, tuple(leads), span=span))
         if not rooms:
-            raise error("E211", f"dungeon {pending.title} has no rooms", pending.span, rule="309.4")
+            raise error("E211", f"{pending.kind} {pending.title} has no rooms", pending.span, rule="309.4")
         reachable, frontier = {rooms[0].name}, [rooms[0]]
         by_name = {r.name: r for r in rooms}
         while frontier:
@@ -347,10 +348,12 @@ class Rulebook:
                 raise error("E211", f"room '{room.name}' of {pending.title} can't be reached from the topmost room",
                             room.span, rule="309.4")
         if not any(not r.leads_to for r in rooms):
-            raise error("E211", f"dungeon {pending.title} has no bottommost room", pending.span, rule="309.4")
-        self.dungeons[pending.title] = ast.Dungeon(pending.title, rules, tuple(pending.values("subtypes_clause")),
-                                                   bool(pending.clauses.get("only_by_quality_clause")),
-                                                   tuple(rooms), span=pending.span)
+            raise error("E211", f"{pending.kind} {pending.title} has no bottommost room", pending.span, rule="309.4")
+        self.room_kind = pending.kind
+        self.room_cards[pending.title] = ast.RoomCard(
+            pending.title, pending.kind.title(), rules, tuple(pending.values("subtypes_clause")),
+            bool(pending.clauses.get("only_by_quality_clause")), pending.first("event_clause"), tuple(rooms),
+            span=pending.span)
 
     def _parse_line(self, item: _Item, start: str):
         if item.children:

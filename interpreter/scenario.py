@@ -318,6 +318,15 @@ class Scenario:
                 if +parse_pool(value) != +figures.pool:
                     from .mana import format_pool
                     raise Failure(f"at {when}: {player}.mana: expected '{value}', actual '{format_pool(figures.pool)}'")
+            elif key == self.rulebook.room_kind:
+                marker = figures.marker
+                actual = None if marker is None else {"name": game.state.objects[marker[0]].card_name,
+                                                      "room": marker[1]}
+                if actual != (dict(value) if value else None):
+                    raise Failure(f"at {when}: {player}.{key}: expected {value}, actual {actual}")
+            elif key == f"completed_{self.rulebook.room_kind}s":
+                if list(value or []) != figures.completed:
+                    raise Failure(f"at {when}: {player}.{key}: expected {value}, actual {figures.completed}")
             elif key in ("battlefield", "stack") + PLAYER_ZONES:
                 actual = [entry(game, o) for o in game.state.in_zone(key, player)]
                 self.check_zone(actual, value, f"{player}.{key}", when, ordered=key == "library")

@@ -55,6 +55,9 @@ class GameObject:
     designations: set[str] = field(default_factory=set)  # 'exerted', 'monstrous', ...
     skip_untap: bool = False              # won't untap during its controller's next untap step
     extra_abilities: tuple = ()           # abilities the face-down status gives (ward {2}, 701.58a)
+    modifiers: tuple = ()                 # (power, toughness, duration) from 'gets +N/+M ...' (613.4c)
+    granted: tuple = ()                   # (keyword ability, duration) from 'gains KEYWORD ...'
+    playable_by: str | None = None        # 'you may play them' (a permission to cast it from here)
 
     @property
     def card_name(self) -> str:
@@ -68,6 +71,8 @@ class Player:
     life: int = 20
     pool: Counter = field(default_factory=Counter)
     zones: dict[str, list[int]] = field(default_factory=lambda: {z: [] for z in PLAYER_ZONES})
+    marker: tuple[int, str] | None = None     # (card with rooms in the command zone, room) (309.4)
+    completed: list[str] = field(default_factory=list)   # cards with rooms completed (309.7)
 
 
 @dataclass
@@ -167,8 +172,13 @@ class GameState:
             base = face_down
         else:
             base = obj.card.front.characteristics()
-        if obj.added_subtypes or obj.extra_abilities:
+        if obj.added_subtypes or obj.extra_abilities or obj.granted:
             base = replace(base, subtypes=base.subtypes + tuple(t for t in obj.added_subtypes if t not in base.subtypes),
-                           abilities=base.abilities + obj.extra_abilities)
-        return with_counters(base, obj.counters) if obj.zone == "battlefield" else base
+                           abilities=base.abilities + obj.extra_abilities + tuple(a for a, _ in obj.granted))
+        if obj.zone != "battlefield":
+            return base
+        for power, toughness, _ in obj.modifiers:
+            if base.power is not None:
+                base = replace(base, power=base.power + power, toughness=(base.toughness or 0) + toughness)
+        return with_counters(base, obj.counters)
 

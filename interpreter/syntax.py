@@ -211,6 +211,21 @@ class ToAst(Transformer):
     def is_in_zone(self, meta, children):
         return ast.IsInZone(children[0], str(children[1]).lower(), span=self._span(meta))
 
+    def no_room_card(self, meta, children):
+        return ast.NoRoomCard(span=self._span(meta))
+
+    def marker_at_bottom(self, meta, children):
+        return ast.MarkerAtBottom(span=self._span(meta))
+
+    def enter_room_card(self, meta, children):
+        return ast.EnterRoomCard(children[1], span=self._span(meta))
+
+    def complete_room_card(self, meta, children):
+        return ast.CompleteRoomCard(span=self._span(meta))
+
+    def advance_marker(self, meta, children):
+        return ast.AdvanceMarker(span=self._span(meta))
+
     def your_turn(self, meta, children):
         return ast.YourTurn(span=self._span(meta))
 
@@ -272,11 +287,85 @@ class ToAst(Transformer):
         return ()
 
     def token_spec(self, meta, children):
-        power, toughness = (int(x) for x in str(children[0]).split("/"))
-        return (power, toughness, children[1], children[2])
+        legendary, pt, colors, quality, ability = children
+        power, toughness = (int(x) for x in str(pt).split("/"))
+        return dict(power=power, toughness=toughness, colors=colors, quality=quality, legendary=bool(legendary),
+                    with_ability=ability)
 
     def create_token(self, meta, children):
-        return ast.CreateToken(*children[0], span=self._span(meta))
+        return ast.CreateToken(children[0], **children[1], span=self._span(meta))
+
+    def token_name(self, meta, children):
+        return " ".join(str(c) for c in children)
+
+    def create_named_spec_token(self, meta, children):
+        return ast.CreateToken(ast.IntValue(1), **children[1], name=children[0], span=self._span(meta))
+
+    def you_player(self, meta, children):
+        return ast.Players("you", span=self._span(meta))
+
+    def each_opponent(self, meta, children):
+        return ast.Players("each opponent", span=self._span(meta))
+
+    def each_player(self, meta, children):
+        return ast.Players("each player", span=self._span(meta))
+
+    def target_player(self, meta, children):
+        return ast.Players("target player", span=self._span(meta))
+
+    def target_opponent(self, meta, children):
+        return ast.Players("target opponent", span=self._span(meta))
+
+    def gain_life(self, meta, children):
+        return ast.GainLife(children[0], children[2], span=self._span(meta))
+
+    def lose_life(self, meta, children):
+        return ast.LoseLife(children[0], children[2], span=self._span(meta))
+
+    def lose_life_unless(self, meta, children):
+        return ast.LoseLife(children[0], children[2], children[3], span=self._span(meta))
+
+    def gain(self, meta, children):
+        return None
+
+    lose = gain
+
+    def sacrifice_list(self, meta, children):
+        pairs = tuple(zip(children[0::2], children[1::2]))
+        text = self.source.text[meta.start_pos:meta.end_pos].lower() if not meta.empty else ""
+        return (pairs, " or " in text)
+
+    def sacrifice(self, meta, children):
+        pairs, any_one = children[0]
+        return ast.Sacrifice(pairs, any_one, span=self._span(meta))
+
+    def until_your_next_turn(self, meta, children):
+        return "until your next turn"
+
+    def until_end_of_turn(self, meta, children):
+        return "until end of turn"
+
+    def pump(self, meta, children):
+        return ast.Pump(children[0], str(children[1]), children[2], span=self._span(meta))
+
+    def grant_keyword(self, meta, children):
+        return ast.GrantKeyword(children[0], children[1], children[2], span=self._span(meta))
+
+    def cant_attack(self, meta, children):
+        return ast.CantAttack(children[0], children[1], span=self._span(meta))
+
+    def search(self, meta, children):
+        return ast.Search(children[0], children[1], children[2], span=self._span(meta))
+
+    def may_play(self, meta, children):
+        return ast.MayPlay(children[0], span=self._span(meta))
+
+    def cast_free(self, meta, children):
+        return ast.CastFree(children[0], children[1], span=self._span(meta))
+
+    def put_from_among_with_counters(self, meta, children):
+        count, quality, objects, (amount, kind) = children
+        return ast.PutFromAmong(count, quality, objects, amount, kind, span=self._span(meta))
 
     def create_named_token(self, meta, children):
         return ast.CreateNamedToken(str(children[0]), span=self._span(meta))
@@ -298,6 +387,9 @@ class ToAst(Transformer):
 
     def otherwise(self, meta, children):
         return ast.Otherwise(children[0], span=self._span(meta))
+
+    def otherwise_if(self, meta, children):
+        return ast.Otherwise(ast.Conditional(children[0], children[1], span=self._span(meta)), span=self._span(meta))
     def put_onto_battlefield(self, meta, children):
         return ast.PutOntoBattlefield(children[0], span=self._span(meta))
 
@@ -397,6 +489,32 @@ class ToAst(Transformer):
     def triggered_ability(self, meta, children):
         return ast.TriggeredAbility(children[0], children[1], span=self._span(meta))
 
+    def mana_cost_item(self, meta, children):
+        return ast.CostItem("mana", str(children[0]), span=self._span(meta))
+
+    def sacrifice_self_cost(self, meta, children):
+        return ast.CostItem("sacrifice self", span=self._span(meta))
+
+    def discard_cost(self, meta, children):
+        return ast.CostItem("discard", amount=children[0], span=self._span(meta))
+
+    def life_cost(self, meta, children):
+        return ast.CostItem("life", amount=children[0], span=self._span(meta))
+
+    def activated_ability(self, meta, children):
+        text = self.source.text[meta.start_pos:meta.end_pos] if not meta.empty else ""
+        return ast.ActivatedAbility(tuple(children[:-1]), children[-1], text.split(":")[0].strip(),
+                                    span=self._span(meta))
+
+    def add_mana(self, meta, children):
+        return ast.AddMana(str(children[0]), span=self._span(meta))
+
+    def add_any_color(self, meta, children):
+        return ast.AddMana(count=children[0], any_color=True, span=self._span(meta))
+
+    def add_land_type(self, meta, children):
+        return ast.AddMana(count=children[0], land_types=True, span=self._span(meta))
+
     def additional_cost(self, meta, children):
         return ast.AdditionalCost(tuple(children), span=self._span(meta))
 
@@ -438,16 +556,27 @@ def join_otherwise(effects: list, strict: bool = True) -> list:
     out: list = []
     for effect in effects:
         if isinstance(effect, ast.Otherwise):
-            if not out or not isinstance(out[-1], ast.Conditional) or out[-1].otherwise is not None:
+            joined = _attach(out[-1], effect.effect) if out and isinstance(out[-1], ast.Conditional) else None
+            if joined is None:
                 if not strict:
                     out.append(effect)
                     continue
                 raise MtgError(Diagnostic("E104", "'Otherwise' must follow an 'If' step", effect.span))
-            last = out.pop()
-            out.append(ast.Conditional(last.condition, last.effect, effect.effect, span=last.span))
+            out[-1] = joined
         else:
             out.append(effect)
     return out
+
+
+def _attach(conditional: ast.Conditional, otherwise: ast.Node) -> ast.Conditional | None:
+    """The conditional with `otherwise` as its last 'otherwise' (else-if chains nest), or None."""
+    if conditional.otherwise is None:
+        return ast.Conditional(conditional.condition, conditional.effect, otherwise, span=conditional.span)
+    if isinstance(conditional.otherwise, ast.Conditional):
+        inner = _attach(conditional.otherwise, otherwise)
+        if inner is not None:
+            return ast.Conditional(conditional.condition, conditional.effect, inner, span=conditional.span)
+    return None
 
 
 def _describe_terminal(parser: Lark, name: str) -> str:
