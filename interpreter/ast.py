@@ -285,12 +285,36 @@ class Scry(Node):
 
 
 @dataclass(frozen=True)
+class EffectChoice(Node):
+    """'A or B': the player chooses one of the effects that can be done (forced when one can)."""
+
+    options: tuple["Effect", ...]
+
+
+@dataclass(frozen=True)
+class ExileFromZone(Node):
+    """'exile three cards from your graveyard': the player chooses them; fewer can't be exiled."""
+
+    count: "Number"
+    quality: QualityExpr | None
+    zone: str
+
+
+@dataclass(frozen=True)
+class ExileTotalManaValue(Node):
+    """'exile any number of cards from your graveyard with total mana value N or greater'."""
+
+    zone: str
+    total: "Number"
+
+
+@dataclass(frozen=True)
 class CreateToken(Node):
     """'create a 0/0 black Zombie Army creature token', 'create NAME, a legendary 4/4 ...' (111.1)."""
 
     count: "Number"
-    power: int
-    toughness: int
+    power: "Number"
+    toughness: "Number"
     colors: tuple[str, ...]
     quality: QualityExpr
     legendary: bool = False
@@ -475,10 +499,11 @@ class PayManaCostOf(Node):
 
 @dataclass(frozen=True)
 class Require(Node):
-    """Refuse the whole action unless the condition holds; `text` is its wording."""
+    """Refuse the whole action unless the condition holds; `text` is its wording, `rule` what it cites."""
 
     condition: Condition
     text: str
+    rule: str | None = None
 
 
 @dataclass(frozen=True)
@@ -518,7 +543,7 @@ class Otherwise(Node):
 
 Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield, Look, Choose, Reveal, Discard, Scry,
                CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
-               AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
+               EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional]
 
 

@@ -63,6 +63,8 @@ class StepInterpreter:
             ast.Search: self.search, ast.MayPlay: self.may_play, ast.CastFree: self.cast_free,
             ast.PutFromAmong: self.put_from_among, ast.EnterRoomCard: self.enter_room_card,
             ast.CompleteRoomCard: self.complete_room_card, ast.AdvanceMarker: self.advance_marker,
+            ast.EffectChoice: self.effect_choice, ast.ExileFromZone: self.exile_from_zone,
+            ast.ExileTotalManaValue: self.exile_total_mana_value, ast.AddMana: self.add_mana,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
@@ -160,6 +162,8 @@ class StepInterpreter:
 
     def var_objects(self, node: ast.Var, env: Env) -> list[int]:
         value = env.vars.get(node.name)
+        if value is None:
+            return []  # bound by a step that didn't happen ('you may ... as {x}' answered no)
         if not isinstance(value, list):
             raise self.refuse(f"{{{node.name}}} does not name objects", env, node)
         return self._live(value)
@@ -168,19 +172,26 @@ class StepInterpreter:
         return list(self.state.players[env.player].zones["library"][: self.number(node.count, env)])
 
     def self_object(self, node: ast.Self, env: Env) -> list[int]:
-        return self._live([env.source_id]) if env.source_id is not None else []
+        """The source itself; once it has changed zones it is a new object, not this one (400.7)."""
+        return [env.source_id] if env.source_id in self.state.objects else []
 
     def target(self, node: ast.Target, env: Env) -> list[int]:
-        """A target: chosen as the spell was cast (601.2c), or now for an effect done at once."""
+        """A target: announced as the spell was cast or the ability put on the stack (601.2c, 603.3d)."""
+        def choose() -> list[int]:
+            legal = self.target_options(node, env)
+            if not legal:
+                raise self.refuse(f"there is no legal {self.describe(node, env)}", env, node, "115.1")
+            return self.ask_objects(Choice("objects", self.describe(node, env), legal, 1, rule="115.1"))
+        return self._announced(env, choose)
+
+    def _announced(self, env: Env, choose: Callable[[], list[int]]) -> list[int]:
+        """The next announced target group of this spell or ability; chosen now if it wasn't yet."""
         index = env.target_index
         env.target_index += 1
         if index < len(env.context.targets):
-            return self._live([env.context.targets[index]])
-        legal = self.target_options(node, env)
-        if not legal:
-            raise self.refuse(f"there is no legal {self.describe(node, env)}", env, node, "115.1")
-        chosen = self.ask_objects(Choice("objects", self.describe(node, env), legal, 1, rule="115.1"))
-        env.context.targets.extend(chosen)
+            return self._live(env.context.targets[index])
+        chosen = choose()
+        env.context.targets.append(chosen)
         return chosen
 
     def target_options(self, node: ast.Target | ast.UpToTargets, env: Env) -> list[int]:
@@ -193,10 +204,10 @@ class StepInterpreter:
                 and not (node.other and i == env.source_id)]
 
     def up_to_targets(self, node: ast.UpToTargets, env: Env) -> list[int]:
-        legal = self.target_options(node, env)
         count = self.number(node.count, env)
-        return self.game.ask(Choice("objects", f"{env.action_text}: up to {count} target "
-                                    f"{self.describe_quality(node.quality, env)}", legal, count, True, "115.1"))
+        return self._announced(env, lambda: self.game.ask(Choice(
+            "objects", f"{env.action_text}: up to {count} target {self.describe_quality(node.quality, env)}",
+            self.target_options(node, env), count, True, "115.1")))
 
     def it(self, node: ast.It, env: Env) -> list[int]:
         """'it' / 'them': what the effect last found or revealed, else its source."""
@@ -357,9 +368,15 @@ class StepInterpreter:
             self.run(node.otherwise, env)
 
     def optional(self, node: ast.Optional, env: Env) -> None:
-        """'You may ...' is answered yes or no first (608.2d); 'if you do' reads whether it happened."""
-        answer = self.game.ask(Choice("yes_no", f"{env.action_text}: you may {self.game.words_of(node.effect)}"))
+        """'You may ...' is answered yes or no first (608.2d); 'if you do' reads whether it happened.
+
+        When the action could do nothing at all (nothing to discard, no card revealed), 'yes' is no
+        legal answer, so nothing is asked.
+        """
         env.did = False
+        if self._does_nothing(node.effect, env):
+            return
+        answer = self.game.ask(Choice("yes_no", f"{env.action_text}: you may {self.game.words_of(node.effect)}"))
         if answer == "yes":
             before = len(self.state.events)
             self.run(node.effect, env)
@@ -390,9 +407,93 @@ class StepInterpreter:
         words = self.quality(node.quality, env).words
         abilities = (node.with_ability,) if node.with_ability is not None else ()
         supertypes = ("Legendary",) if node.legendary else ()
+        power, toughness = self.number(node.power, env), self.number(node.toughness, env)
         for _ in range(self.number(node.count, env)):
-            self.game.create_token(env, words, node.colors, node.power, node.toughness, abilities, node.name,
-                                   supertypes)
+            self.game.create_token(env, words, node.colors, power, toughness, abilities, node.name, supertypes)
+
+    def effect_choice(self, node: ast.EffectChoice, env: Env) -> None:
+        """'A or B': only options that can be carried out are legal; one legal option is taken at once."""
+        names = [self.game.words_of(option) for option in node.options]
+        legal = [(name, option) for name, option in zip(names, node.options)
+                 if self.game.try_out(lambda o=option: self.run(o, self._copy(env))) is None]
+        if not legal:
+            raise self.refuse(f"none of {' / '.join(names)} can be done", env, node)
+        if len(legal) == 1:
+            self.run(legal[0][1], env)
+            return
+        labels = [name.split()[0].lower() for name, _ in legal]
+        if len(set(labels)) < len(labels):
+            labels = [name for name, _ in legal]
+        answer = self.game.ask(Choice("option", f"{env.action_text}: which one", labels, rule=env.rule))
+        self.run(legal[labels.index(answer)][1], env)
+
+    def _does_nothing(self, effect: ast.Effect, env: Env) -> bool:
+        """Whether carrying the effect out would change nothing: no event, nothing found or chosen
+        (tried on a copy of the game)."""
+        before = len(self.state.events)
+        outcome: list[bool] = []
+
+        def attempt() -> None:
+            trial = self._copy(env)
+            self.run(effect, trial)
+            found = any(isinstance(v, list) and v and v != env.vars.get(k) for k, v in trial.vars.items())
+            outcome.append(found or len(self.game.state.events) > before)
+
+        failure = self.game.try_out(attempt)
+        return failure is None and outcome == [False] and not self._changes_state(effect)
+
+    @staticmethod
+    def _changes_state(effect: ast.Effect) -> bool:
+        """Effects that change the game without an event of their own."""
+        return any(isinstance(n, (ast.Designate, ast.SkipUntap, ast.AddTypes, ast.Pump, ast.GrantKeyword,
+                                  ast.CantAttack, ast.MayPlay, ast.GainLife, ast.LoseLife, ast.Shuffle))
+                   for n in ast.walk(effect))
+
+    @staticmethod
+    def _copy(env: Env) -> Env:
+        return Env(env.player, env.context, env.source_id, dict(env.vars), env.definition, env.action_text,
+                   env.target_index, env.did)
+
+    def exile_from_zone(self, node: ast.ExileFromZone, env: Env) -> None:
+        options = self.cards_in_zone(ast.CardsInZone(node.quality, node.zone), env)
+        count = self.number(node.count, env)
+        if len(options) < count:
+            raise self.refuse(f"needs {count} cards in your {node.zone}, there {'is' if len(options) == 1 else 'are'}"
+                              f" {len(options)}", env, node)
+        for i in self.ask_objects(Choice("objects", f"{env.action_text}: exile {count} from your {node.zone}",
+                                         options, count, rule=env.rule)):
+            self.game.move(i, "exile", env=env)
+
+    def exile_total_mana_value(self, node: ast.ExileTotalManaValue, env: Env) -> None:
+        """Any number of cards whose mana values add up to at least N; impossible when all of them don't."""
+        options = self.cards_in_zone(ast.CardsInZone(None, node.zone), env)
+        total = self.number(node.total, env)
+        value = lambda ids: sum(self.state.objects[i].card.front.characteristics().mana_value for i in ids)
+        if value(options) < total:
+            raise self.refuse(f"the cards in your {node.zone} have total mana value {value(options)}, "
+                              f"less than {total}", env, node)
+        chosen = self.game.ask(Choice("objects", f"{env.action_text}: exile cards with total mana value {total} "
+                                      "or greater", options, len(options), True, env.rule))
+        if value(chosen) < total:
+            raise self.refuse(f"the chosen cards have total mana value {value(chosen)}, less than {total}",
+                              env, node)
+        for i in chosen:
+            self.game.move(i, "exile", env=env)
+
+    def add_mana(self, node: ast.AddMana, env: Env) -> None:
+        """106.1, 605: mana goes into the player's pool at once."""
+        from .mana import parse_pool
+        pool = self.state.players[env.player].pool
+        if node.mana is not None:
+            pool.update(parse_pool(node.mana))
+            return
+        colors = list("WUBRG") if node.any_color else self.game.land_mana_types(env.player)
+        for _ in range(self.number(node.count, env)):
+            if not colors:
+                return  # 106.5: mana of an undefined type is no mana
+            color = colors[0] if len(colors) == 1 else self.game.ask(
+                Choice("option", f"{env.action_text}: which mana", colors, rule="106.1"))
+            pool[color] += 1
 
     # ------------------------------------------------------------ players and life
     def players(self, node: ast.Players, env: Env) -> list[str]:
@@ -628,7 +729,7 @@ class StepInterpreter:
 
     def require(self, node: ast.Require, env: Env) -> None:
         if not self.holds(node.condition, env):
-            raise self.refuse(f"requires that {self.fill(node.text, env)}", env, node)
+            raise self.refuse(f"requires that {self.fill(node.text, env)}", env, node, node.rule)
 
     def fill(self, text: str, env: Env) -> str:
         """A step's wording with its slot values written in."""
@@ -657,25 +758,57 @@ class StepInterpreter:
         some were impossible; it is about the subject ('{permanent} explores')
         or else the source, and the player who did it.
         """
-        definition = self.game.rulebook.keyword_actions[node.name]
-        if definition.excluded:
-            raise self.refuse(f"'{definition.name}' is not part of these rules", env, node, definition.rule)
-        inner = Env(env.player, env.context, env.source_id, {}, definition,
-                    env.action_text or self.game.action_words(node, env), env.target_index)
-        given = dict(node.args)
-        defaults = dict(definition.defaults)
+        definition, inner = self.bind(node, env)
         slots = [p for p in definition.pattern.parts if isinstance(p, ast.Slot)]
-        for slot in slots:
-            value = given.get(slot.name)
-            inner.vars[slot.name] = self.slot_value(slot, defaults.get(slot.name) if value is None else value, env)
         subject = inner.vars.get(slots[0].name) if slots and definition.pattern.parts[0] == slots[0] else None
         about = subject[0] if isinstance(subject, list) and subject else env.source_id
-        obj = self.state.objects.get(about) if about is not None else None
-        known = (obj.card_name, self.game.characteristics(about)) if obj else (None, None)  # last known (701.44c)
+        known = self.game.last_known(about)  # it may have left: last known information (701.44c)
         self.run(definition.steps, inner)
         env.target_index = inner.target_index
         if definition.event:
-            self.game.emit(Event(definition.event, env.player, known[0], about, known[1]), env)
+            self.game.emit(Event(definition.event, known[2] or env.player, known[0], about, known[1]), env)
+
+    def bind(self, node: ast.KeywordAction, env: Env) -> tuple[ast.Definition, Env]:
+        """The definition of a keyword action and an environment with its slots bound."""
+        definition = self.game.rulebook.keyword_actions[node.name]
+        if definition.excluded:
+            raise self.refuse(f"'{definition.name}' is not part of these rules", env, node, definition.rule)
+        given = dict(node.args)
+        defaults = dict(definition.defaults)
+        values = {}
+        for slot in (p for p in definition.pattern.parts if isinstance(p, ast.Slot)):
+            value = given.get(slot.name)
+            values[slot.name] = self.slot_value(slot, defaults.get(slot.name) if value is None else value, env)
+        return definition, Env(env.player, env.context, env.source_id, values, definition,
+                               env.action_text or self.game.action_words(node, env), env.target_index)
+
+    def announce_targets(self, node: ast.Effect, env: Env) -> None:
+        """601.2c, 603.3d: choose every target the effect will need, in the order the text names them.
+
+        Conditions are read now to know which branch will need targets; a branch
+        that depends on something not yet known announces none.
+        """
+        if isinstance(node, ast.Sequence):
+            for effect in node.effects:
+                self.announce_targets(effect, env)
+        elif isinstance(node, ast.Conditional):
+            try:
+                branch = node.effect if self.holds(node.condition, env) else node.otherwise
+            except MtgError:
+                return
+            if branch is not None:
+                self.announce_targets(branch, env)
+        elif isinstance(node, ast.Optional):
+            self.announce_targets(node.effect, env)
+        elif isinstance(node, ast.KeywordAction):
+            definition, inner = self.bind(node, env)
+            if definition.steps is not None:
+                self.announce_targets(definition.steps, inner)
+            env.target_index = inner.target_index
+        elif not isinstance(node, ast.EffectChoice):
+            for item in ast.walk(node):
+                if isinstance(item, (ast.Target, ast.UpToTargets)):
+                    self.objects(item, env)
 
     def slot_value(self, slot: ast.Slot, value: object, env: Env) -> object:
         if value is None:

@@ -15,7 +15,7 @@ from .choices import Chooser, Choice, Ref, ScriptedChooser
 from .diagnostics import MtgError, error
 from .engine import Env, StepInterpreter, keyword_abilities
 from .events import Event
-from .mana import parse_cost, pay
+from .mana import parse_cost, parse_pool, pay
 from .rulebook import Rulebook
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, StackItem
 
@@ -47,6 +47,13 @@ class Game:
     def characteristics(self, object_id: int) -> Characteristics:
         return self.state.characteristics(self.state.objects[object_id], self._face_down)
 
+    def last_known(self, object_id: int | None) -> tuple[str | None, Characteristics | None, str | None]:
+        """Name, characteristics and controller of an object, or as it last existed (608.2h)."""
+        if object_id in self.state.objects:
+            obj = self.state.objects[object_id]
+            return obj.card_name, self.characteristics(object_id), obj.controller
+        return self.state.last_known.get(object_id, (None, None, None))
+
     def name_of(self, object_id: int) -> str:
         obj = self.state.objects.get(object_id)
         return obj.card_name if obj else f"object {object_id}"
@@ -77,6 +84,8 @@ class Game:
         if old.zone == "battlefield" and old.face_down:
             self.emit(Event("revealed", old.owner, old.card_name, old.id), env)  # 708.9
         leaving = old.zone == "battlefield"
+        if leaving:
+            state.last_known[old.id] = (old.card_name, self.characteristics(old.id), old.controller)
         state.remove(old)
         new = state.create(old.card, old.owner, zone, position=None, is_token=old.is_token)
         if zone == "battlefield":
@@ -117,6 +126,22 @@ class Game:
         abilities = tuple(self.rulebook.parse_card_line(line, name) for line in definition.text)
         return self.create_token(env, definition.types + definition.subtypes, definition.colors, None, None,
                                  abilities, name)
+
+    def land_mana_types(self, player: str) -> list[str]:
+        """106.7: the types of mana lands the player controls could produce (their own 'any type' abilities aside)."""
+        found: set[str] = set()
+        for obj in self.state.in_zone("battlefield", player):
+            chars = self.characteristics(obj.id)
+            if "Land" not in chars.types:
+                continue
+            for ability in chars.abilities:
+                if isinstance(ability, ast.ActivatedAbility):
+                    for node in ast.walk(ability.effect):
+                        if isinstance(node, ast.AddMana) and node.mana:
+                            found.update(parse_pool(node.mana))
+                        elif isinstance(node, ast.AddMana) and node.any_color:
+                            found.update("WUBRG")
+        return [t for t in "WUBRGC" if t in found]
 
     # cards with rooms (309) -------------------------------------------------
     def room_card_of(self, object_id: int) -> ast.RoomCard:
@@ -266,14 +291,66 @@ class Game:
 
         outcomes = [(d, self.try_out(attempt(d))) for d in procedures] if len(procedures) > 1 else [(procedures[0], None)]
         legal = [d for d, failure in outcomes if failure is None]
-        if not legal:
-            raise outcomes[0][1]
+        if not legal:  # report the procedure that got furthest before it was refused
+            raise max(outcomes, key=lambda o: _progress(o[0], o[1]))[1]
         chosen = legal[0]
         if len(legal) > 1:
             name = self.ask(Choice("option", f"how to {command.pattern.replace('{}', obj.card_name)}",
                                    [d.name for d in legal]))
             chosen = next(d for d in legal if d.name == name)
         attempt(chosen)()
+
+    # activating (602) -----------------------------------------------------
+    def activate(self, player: str, command: ast.ActivateCommand) -> None:
+        """602.2: choose the ability, pay its costs; a mana ability resolves at once (605.3), others wait."""
+        obj = self.find(command.ref, player)
+        abilities = [a for a in self.characteristics(obj.id).abilities if isinstance(a, ast.ActivatedAbility)]
+        if not abilities:
+            raise error("E402", f"{obj.card_name} has no activated ability", rule="602.1")
+        if obj.controller != player:
+            raise error("E402", f"{player} doesn't control {obj.card_name}", rule="602.2")
+        ability = abilities[0]
+        if len(abilities) > 1:
+            name = self.ask(Choice("option", f"activate {obj.card_name}: which ability",
+                                   [a.cost_text for a in abilities], rule="602.2a"))
+            ability = next(a for a in abilities if a.cost_text == name)
+        context = self.new_context(player, obj.id)
+        env = Env(player, context, obj.id, action_text=f"activate {obj.card_name}")
+        item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name)
+        if not ability.is_mana_ability:
+            self.state.stack.append(item)
+            self.interpreter.announce_targets(ability.effect, env)  # 602.2b, 601.2c
+        self._pay_activation(obj, ability, env)
+        if ability.is_mana_ability:
+            self.interpreter.run(ability.effect, env)
+
+    def _pay_activation(self, obj: GameObject, ability: ast.ActivatedAbility, env: Env) -> None:
+        """602.2h: {T} taps it, {Q} untaps it (only under its controller's control since their turn
+        began, for a creature, 302.6), then mana, life and sacrifice."""
+        symbols: list[str] = []
+        for cost in ability.costs:
+            if cost.kind == "mana":
+                symbols.extend(parse_cost(cost.mana))
+        for symbol in ("T", "Q"):
+            if symbol not in symbols:
+                continue
+            if obj.zone != "battlefield":
+                raise error("E402", f"{{{symbol}}} needs {obj.card_name} on the battlefield", rule="602.5a")
+            if "Creature" in self.characteristics(obj.id).types and obj.summoning_sick:
+                raise error("E402", f"{obj.card_name} hasn't been under {env.player}'s control since their most "
+                            f"recent turn began, so its {{{symbol}}} ability can't be activated", rule="302.6")
+            if obj.tapped == (symbol == "T"):
+                raise error("E402", f"{obj.card_name} is already {'tapped' if symbol == 'T' else 'untapped'}",
+                            rule="107.5" if symbol == "T" else "107.6")
+            obj.tapped = symbol == "T"
+        self.pay_mana(env.player, tuple(s for s in symbols if s not in ("T", "Q")), env.action_text)
+        for cost in ability.costs:
+            if cost.kind == "life":
+                self.state.players[env.player].life -= self.interpreter.number(cost.amount, env)
+            elif cost.kind == "sacrifice self":
+                if obj.zone != "battlefield":
+                    raise error("E402", f"{obj.card_name} can't be sacrificed from the {obj.zone}", rule="701.21a")
+                self.move(obj.id, "graveyard", env=env)
 
     # casting (601.2) ------------------------------------------------------
     def cast(self, player: str, command: ast.CastCommand) -> None:
@@ -324,8 +401,7 @@ class Game:
         # 601.2c: targets.
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility):
-                for target in _targets(spell_ability.effect):
-                    self.interpreter.target(target, env)
+                self.interpreter.announce_targets(spell_ability.effect, env)
         # 601.2f-h: the total cost, then pay it.
         total = base
         for cost in chosen:
@@ -460,8 +536,12 @@ class Game:
             first = order.index(self.state.active)
             apnap = order[first:] + order[:first]
             pending.sort(key=lambda item: apnap.index(item.controller))
-            self.state.stack.extend(pending)
             self.state.pending_triggers = []
+            for item in pending:  # 603.3d: targets are chosen as the ability is put on the stack
+                self.state.stack.append(item)
+                env = Env(item.controller, item.context, item.context.source_id,
+                          action_text=f"trigger of {item.source_name}")
+                self.interpreter.announce_targets(item.effect, env)
 
     def collect_triggers(self, event: Event) -> None:
         if event.name == "marker_moved":  # 309.4c: the room ability of the room entered
@@ -497,7 +577,8 @@ class Game:
                 and (not trigger.subject.you_control or event.player == obj.controller))
 
     def state_based_actions(self) -> None:
-        """704.5f: a creature with toughness 0 or less dies; 704.5d: tokens off the battlefield cease to exist;
+        """704.5f: a creature with toughness 0 or less dies; 704.5q: +1/+1 and -1/-1 counters annihilate;
+        704.5d: tokens off the battlefield cease to exist;
         309.6: a card with rooms whose marker is on its bottommost room leaves once its last room ability has."""
         changed = True
         while changed:
@@ -506,6 +587,15 @@ class Game:
                 chars = self.characteristics(object_id)
                 if "Creature" in chars.types and chars.toughness is not None and chars.toughness <= 0:
                     self.move(object_id, "graveyard")
+                    changed = True
+            for object_id in self.state.battlefield:  # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs
+                counters = self.state.objects[object_id].counters
+                pairs = min(counters.get("+1/+1", 0), counters.get("-1/-1", 0))
+                if pairs:
+                    for kind in ("+1/+1", "-1/-1"):
+                        counters[kind] -= pairs
+                        if not counters[kind]:
+                            del counters[kind]
                     changed = True
             for obj in list(self.state.objects.values()):
                 if obj.is_token and obj.zone != "battlefield":
@@ -519,17 +609,20 @@ class Game:
                     changed = True
 
 
+def _progress(definition: ast.Definition, failure: MtgError) -> int:
+    """How far into its steps a refused procedure got (lines below its header)."""
+    span, start = failure.diagnostic.span, definition.span
+    if span is None or start is None or span.file != start.file:
+        return -1
+    return span.line - start.line
+
+
 def _slot(definition: ast.Definition) -> str:
     return next(p.name for p in definition.pattern.parts if isinstance(p, ast.Slot))
 
 
 def _cost_name(option: ast.Node) -> str:
     return "pay" if isinstance(option, ast.PayMana) else option.name.split()[0]
-
-
-def _targets(effect: ast.Node) -> list[ast.Target]:
-    """Target nodes of an effect, in the order the text names them (601.2c)."""
-    return [node for node in ast.walk(effect) if isinstance(node, ast.Target)]
 
 
 def _hint(word: str, known) -> str | None:

@@ -256,7 +256,7 @@ class Scenario:
         if isinstance(command, ast.SpecialActionCommand):
             return lambda: game.special_action(player, command)
         if isinstance(command, ast.ActivateCommand):
-            raise error("E602", "activate is not supported yet", Span(self.file, line, 1, text))
+            return lambda: game.activate(player, command)
         effect = book.parse(text, "effect_text", self.file, line, what="not understood")
         problems = check_text(effect, book)
         if problems:
@@ -388,8 +388,10 @@ def _entry_problem(wanted: object, actual: dict) -> str | None:
             ok = {str(v).lower() for v in value or []} == {str(v).lower() for v in have or []}
         elif key == "counters":
             ok = {str(k): int(v) for k, v in (value or {}).items() if int(v)} == {k: v for k, v in have.items() if v}
-        elif key in ("attached_to", "exerted"):
-            ok = value in (None, False) and not have
+        elif key == "attached_to":
+            ok = value in (None, False) and not have  # nothing can be attached yet
+        elif key not in actual:
+            ok = value in (None, False)  # a designation the object doesn't have
         else:
             ok = have == value
         if not ok:

@@ -84,7 +84,7 @@ class Context:
     source_id: int | None
     source_name: str | None = None
     events: list[Event] = field(default_factory=list)
-    targets: list[int] = field(default_factory=list)
+    targets: list[list[int]] = field(default_factory=list)  # announced target groups, in text order
 
 
 @dataclass
@@ -112,6 +112,7 @@ class GameState:
     events: list[Event] = field(default_factory=list)
     pending_triggers: list[StackItem] = field(default_factory=list)
     moved: dict[int, int] = field(default_factory=dict)  # old object id -> the new object (400.7)
+    last_known: dict[int, tuple] = field(default_factory=dict)  # left the battlefield: (name, chars, controller)
     next_id: int = 1
     clock: int = 0
     turn_started: int = 0             # the clock when the current turn began

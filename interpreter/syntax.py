@@ -280,15 +280,31 @@ class ToAst(Transformer):
     def scry(self, meta, children):
         return ast.Scry(children[0], span=self._span(meta))
 
+    def color(self, meta, children):
+        return str(children[0]).lower()
+
     def color_words(self, meta, children):
-        return tuple(str(c).lower() for c in children)
+        return tuple(children)
 
     def colorless(self, meta, children):
         return ()
 
+    def pt(self, meta, children):
+        if len(children) == 2:
+            return tuple(children)
+        return tuple(ast.IntValue(int(x), span=self._span(meta)) for x in str(children[0]).split("/"))
+
+    def effect_choice(self, meta, children):
+        return ast.EffectChoice(tuple(children), span=self._span(meta))
+
+    def exile_from_zone(self, meta, children):
+        return ast.ExileFromZone(children[0], children[1], str(children[2]).lower(), span=self._span(meta))
+
+    def exile_total_mana_value(self, meta, children):
+        return ast.ExileTotalManaValue(str(children[0]).lower(), children[1], span=self._span(meta))
+
     def token_spec(self, meta, children):
-        legendary, pt, colors, quality, ability = children
-        power, toughness = (int(x) for x in str(pt).split("/"))
+        legendary, (power, toughness), colors, quality, ability = children
         return dict(power=power, toughness=toughness, colors=colors, quality=quality, legendary=bool(legendary),
                     with_ability=ability)
 
@@ -422,8 +438,9 @@ class ToAst(Transformer):
 
     def require(self, meta, children):
         text = self.source.text[meta.start_pos:meta.end_pos] if not meta.empty else ""
-        text = re.sub(r"^require\s+", "", text, flags=re.I)
-        return ast.Require(children[0], text, span=self._span(meta))
+        text = re.sub(r"\s*\(rule [^)]*\)$", "", re.sub(r"^require\s+", "", text, flags=re.I))
+        rule = str(children[1])[6:-1] if children[1] else None
+        return ast.Require(children[0], text, rule, span=self._span(meta))
 
     def record_event(self, meta, children):
         return ast.RecordEvent(str(children[0]), span=self._span(meta))

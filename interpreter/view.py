@@ -34,6 +34,7 @@ def entry(game: "Game", obj: GameObject, hidden: bool = False) -> dict:
         "token": obj.is_token,
         "controller": obj.controller,
         "revealed": bool(obj.revealed_by),
+        **{designation: True for designation in obj.designations},
     }
 
 
