@@ -412,10 +412,12 @@ class StepInterpreter:
             self.game.create_token(env, words, node.colors, power, toughness, abilities, node.name, supertypes)
 
     def effect_choice(self, node: ast.EffectChoice, env: Env) -> None:
-        """'A or B': only options that can be carried out are legal; one legal option is taken at once."""
+        """'A or B': only options that can be carried out (and do something) are legal; one legal
+        option is taken at once."""
         names = [self.game.words_of(option) for option in node.options]
         legal = [(name, option) for name, option in zip(names, node.options)
-                 if self.game.try_out(lambda o=option: self.run(o, self._copy(env))) is None]
+                 if not self._does_nothing(option, env)
+                 and self.game.try_out(lambda o=option: self.run(o, self._copy(env))) is None]
         if not legal:
             raise self.refuse(f"none of {' / '.join(names)} can be done", env, node)
         if len(legal) == 1:

@@ -14,7 +14,7 @@ from .choices import Ref
 from .diagnostics import Diagnostic, MtgError, Span, did_you_mean
 from .parsers import resource_dir
 from .rulebook import RULES_SUFFIX, Rulebook, rules_files
-from .scenario import STEP_KEYS, Runner, scenario_files, structure_problems_located
+from .scenario import STEP_KEYS, Runner, mechanics_of, scenario_files, structure_problems_located
 from .state import PLAYER_ZONES, SEARCH_ORDER
 from .yamlsource import line_of, load_documents
 
@@ -88,15 +88,14 @@ class ScenarioLint:
 
     def run(self) -> list[Diagnostic]:
         doc = self.doc
-        for message, line, needle in structure_problems_located(doc):
+        try:
+            book = self.runner.rulebook(mechanics_of(doc, self.path))
+        except MtgError as exc:
+            return [exc.diagnostic]
+        for message, line, needle in structure_problems_located(doc, book):
             self.add("E110", message, line, needle)
         if self.found or not isinstance(doc, dict):
             return self.found
-        try:
-            extra = tuple(str((self.path.parent / m).resolve()) for m in doc.get("mechanics") or ())
-            book = self.runner.rulebook(extra)
-        except MtgError as exc:
-            return self.found + [exc.diagnostic]
         events = declared_events(book)
         cards = dict(doc.get("cards") or {})
         for name, data in cards.items():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import time
 from collections import Counter
@@ -13,7 +14,7 @@ import jsonschema
 
 from . import ast
 from .cards import make_card
-from .checks import check_text
+from .checks import check_text, declared_events, face_down_ways
 from .choices import Ref, ScriptedChooser
 from .diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from .game import Game
@@ -53,16 +54,22 @@ def _schema() -> dict:
     return json.loads(resources.files("interpreter").joinpath("scenario.schema.json").read_text())
 
 
-_VALIDATOR = None
+@functools.cache
+def validator(book: Rulebook | None = None) -> jsonschema.Draft202012Validator:
+    """The contract's schema, where event names and face-down ways also admit those the loaded
+    mechanics declare (a designer's new mechanic records its own events)."""
+    schema = _schema()
+    if book is not None:
+        defs = schema["$defs"]
+        defs["event_names"]["enum"] = sorted(set(defs["event_names"]["enum"]) | declared_events(book))
+        defs["face_down_how"]["enum"] = sorted(set(defs["face_down_how"]["enum"]) | face_down_ways(book))
+    return jsonschema.Draft202012Validator(schema)
 
 
-def structure_problems_located(doc: object) -> list[tuple[str, int, str | None]]:
+def structure_problems_located(doc: object, book: Rulebook | None = None) -> list[tuple[str, int, str | None]]:
     """Structure problems with the line they are on and the text to point at."""
-    global _VALIDATOR
-    if _VALIDATOR is None:
-        _VALIDATOR = jsonschema.Draft202012Validator(_schema())
     out = []
-    for e in _VALIDATOR.iter_errors(doc):
+    for e in validator(book).iter_errors(doc):
         container, line = doc, line_of(doc)
         for key in e.absolute_path:
             try:
@@ -88,9 +95,15 @@ def structure_problems_located(doc: object) -> list[tuple[str, int, str | None]]
     return out
 
 
-def structure_problems(doc: object) -> list[str]:
+def structure_problems(doc: object, book: Rulebook | None = None) -> list[str]:
     """Structure problems of one scenario document, as text."""
-    return [message for message, _, _ in structure_problems_located(doc)]
+    return [message for message, _, _ in structure_problems_located(doc, book)]
+
+
+def mechanics_of(doc: object, path: Path) -> tuple[str, ...]:
+    """The extra rules files a scenario loads (`mechanics:`), as absolute paths."""
+    listed = doc.get("mechanics") if isinstance(doc, dict) else None
+    return tuple(str((path.parent / str(m)).resolve()) for m in listed) if isinstance(listed, list) else ()
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:
@@ -127,7 +140,11 @@ class Runner:
     def run(self, doc: object, path: Path) -> Outcome:
         line = line_of(doc)
         name = doc.get("name", "(unnamed)") if isinstance(doc, dict) else "(not a mapping)"
-        problems = structure_problems(doc)
+        try:
+            book = self.rulebook(mechanics_of(doc, path))
+        except MtgError as exc:
+            return Outcome(str(name), str(path), line, False, exc.diagnostic.render())
+        problems = structure_problems(doc, book)
         if problems:
             return Outcome(str(name), str(path), line, False, "; ".join(problems))
         scenario = Scenario(doc, path, self)
@@ -148,8 +165,7 @@ class Scenario:
         self.path = path
         self.file = str(path)
         self.warnings: list[Diagnostic] = []
-        extra = tuple(str((path.parent / m).resolve()) for m in doc.get("mechanics") or ())
-        self.rulebook = runner.rulebook(extra)
+        self.rulebook = runner.rulebook(mechanics_of(doc, path))
         self.cards: dict[str, CardDef] = {}
         for card_name, data in (doc.get("cards") or {}).items():
             self.cards[card_name] = make_card(card_name, data, self.rulebook, self.file, line_of(data),
