@@ -110,6 +110,8 @@ def extension(keyword_patterns: list[Pattern], special_patterns: list[Pattern],
     maps them back to their definitions.
     """
     lines = _choice("keyword_action", "kwa", [_alternative(p) for p in keyword_patterns])
+    lines += _choice("you_trigger", "kwy", [" ".join(_literal(w) for w in words)
+                                            for words in you_trigger_words(keyword_patterns)])
     lines += _choice("subject_trigger", "kwt", [_alternative(p, subject=True) for p in subject_patterns])
     lines += _choice("special_action", "sa", [_alternative(p, ref_slots=True) for p in special_patterns])
     lines += _choice("keyword_ability", "kwb", [_alternative(p) for p in ability_patterns])
@@ -120,6 +122,16 @@ def extension(keyword_patterns: list[Pattern], special_patterns: list[Pattern],
         lines.append(f"{terminal}.2: /\\{{(?:{'|'.join(names)})\\??\\}}/")
     lines.append('_NEVER: "\\u0000"')
     return "\n".join(lines) + "\n"
+
+
+def you_trigger_words(patterns: list[Pattern]) -> list[tuple[str, ...]]:
+    """The literal words of each pattern, once each: what 'Whenever you ...' names ('collect evidence')."""
+    seen: list[tuple[str, ...]] = []
+    for pattern in patterns:
+        words = tuple(p for p in pattern.parts if isinstance(p, str))
+        if words and words not in seen and not isinstance(pattern.parts[0], Slot):
+            seen.append(words)
+    return seen
 
 
 @functools.cache

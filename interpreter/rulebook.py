@@ -18,7 +18,7 @@ from lark.exceptions import UnexpectedInput
 from . import ast
 from .diagnostics import Diagnostic, MtgError, Report, Span, did_you_mean, error
 from .parsers import (definitions_parser, extension, oracle_parser, resource_dir, slot_type, split_pattern,
-                      structure_parser)
+                      structure_parser, you_trigger_words)
 from .syntax import SourceText, ToAst, join_otherwise, parse_tree, strip_reminder, syntax_error, transform
 
 RULES_SUFFIX = ".mtgr"
@@ -64,6 +64,7 @@ class GrammarIndex:
     subject_triggers: list[tuple[str, ast.Pattern]] = field(default_factory=list)
     keyword_abilities: list[tuple[str, ast.Pattern]] = field(default_factory=list)
     special_patterns: list[str] = field(default_factory=list)
+    you_triggers: list[str] = field(default_factory=list)   # definition named by each 'whenever you ...'
 
 
 def _unquote(value: str) -> str:
@@ -260,6 +261,9 @@ class Rulebook:
         return True
 
     def _build_parser(self) -> None:
+        patterns = [p for _, p in self.index.keyword_actions]
+        names = {tuple(w for w in p.parts if isinstance(w, str)): n for n, p in reversed(self.index.keyword_actions)}
+        self.index.you_triggers = [names[words] for words in you_trigger_words(patterns)]
         special = [ast.Pattern(t, tuple(w if w != "{}" else ast.Slot("permanent", "objects") for w in t.split()))
                    for t in self.index.special_patterns]
         self._extension = extension([p for _, p in self.index.keyword_actions], special,

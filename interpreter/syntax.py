@@ -65,6 +65,8 @@ class ToAst(Transformer):
         if prefix == "kwa":
             definition, pattern = self.grammar.keyword_actions[int(index)]
             return ast.KeywordAction(definition, self._args(pattern, children), span=self._span(meta))
+        if prefix == "kwy":
+            return ast.KeywordAction(self.grammar.you_triggers[int(index)], (), span=self._span(meta))
         if prefix == "kwt":
             definition, pattern = self.grammar.subject_triggers[int(index)]
             action = ast.KeywordAction(definition, self._args(pattern, [None] + children[1:]), span=self._span(meta))
@@ -76,7 +78,8 @@ class ToAst(Transformer):
         if prefix == "sa":
             return ast.SpecialActionCommand(self.grammar.special_patterns[int(index)], str(children[0]).strip(),
                                             span=self._span(meta))
-        if name in ("keyword_action", "special_action", "keyword_ability", "subject_trigger", "quality_or_none",
+        if name in ("keyword_action", "special_action", "keyword_ability", "subject_trigger", "you_trigger",
+                    "quality_or_none",
                     "enters", "cost_value"):
             return children[0] if children else None
         raise ValueError(f"no AST for grammar rule {name}")
