@@ -168,8 +168,10 @@ class ToAst(Transformer):
     def except_(self, meta, children):
         return ast.Except(children[0], children[1], span=self._span(meta))
 
-    def union(self, meta, children):
-        return ast.Union_(tuple(children), span=self._span(meta))
+    def cards_or_permanents(self, meta, children):
+        """'Dragon cards in your hand or Dragon permanents you control' (701.4a)."""
+        return ast.Union_((ast.CardsInZone(children[0], str(children[1]).lower(), span=self._span(meta)),
+                           ast.PermanentsYouControl(children[2], span=self._span(meta))), span=self._span(meta))
 
     # ---------------------------------------------------------- conditions
     def was_event(self, meta, children):
