@@ -341,6 +341,13 @@ class AdvanceMarker(Node):
 
 
 @dataclass(frozen=True)
+class CounterUnlessPays(Node):
+    """'counter that spell or ability unless its controller pays COST' (701.6, 118.12)."""
+
+    cost: "str | Var"
+
+
+@dataclass(frozen=True)
 class AddMana(Node):
     """'Add {G}', 'Add one mana of any color', '... of any type that a land you control could produce' (106)."""
 
@@ -543,7 +550,7 @@ class Otherwise(Node):
 
 Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield, Look, Choose, Reveal, Discard, Scry,
                CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
-               EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
+               CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional]
 
 
@@ -581,7 +588,14 @@ class SubjectActionTrigger(Node):
     action: KeywordAction
 
 
-Trigger = Union[EntersTrigger, TurnedFaceUpTrigger, YouActionTrigger, SubjectActionTrigger]
+@dataclass(frozen=True)
+class BecomesTargetTrigger(Node):
+    """'Whenever this permanent becomes the target of a spell or ability [an opponent controls]' (603.2)."""
+
+    by_opponent: bool = False
+
+
+Trigger = Union[EntersTrigger, TurnedFaceUpTrigger, YouActionTrigger, SubjectActionTrigger, BecomesTargetTrigger]
 
 
 @dataclass(frozen=True)
@@ -660,6 +674,7 @@ class CastPermission(Node):
     face_down: FaceDownCast | None
     cost: "str | Var"
     earlier_event: str | None = None   # 'if it was foretold before this turn'
+    spell_qualities: tuple[QualityExpr, ...] = ()   # 'if the resulting spell is an instant or sorcery spell'
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,7 @@ class StepInterpreter:
             ast.CompleteRoomCard: self.complete_room_card, ast.AdvanceMarker: self.advance_marker,
             ast.EffectChoice: self.effect_choice, ast.ExileFromZone: self.exile_from_zone,
             ast.ExileTotalManaValue: self.exile_total_mana_value, ast.AddMana: self.add_mana,
+            ast.CounterUnlessPays: self.counter_unless_pays,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
@@ -192,6 +193,9 @@ class StepInterpreter:
             return self._live(env.context.targets[index])
         chosen = choose()
         env.context.targets.append(chosen)
+        for target in chosen:  # 115.1: it becomes a target (ward and the like trigger on this)
+            self.game.emit(Event("became_target", env.player, self.game.name_of(target), target,
+                                 cause=env.context.id), env)
         return chosen
 
     def target_options(self, node: ast.Target | ast.UpToTargets, env: Env) -> list[int]:
@@ -481,6 +485,23 @@ class StepInterpreter:
                               env, node)
         for i in chosen:
             self.game.move(i, "exile", env=env)
+
+    def counter_unless_pays(self, node: ast.CounterUnlessPays, env: Env) -> None:
+        """701.6a, 118.12: its controller may pay; if they don't, it is countered (removed from the stack)."""
+        from .mana import can_pay, parse_cost
+        cause = env.vars.get("_cause")
+        item = next((i for i in self.state.stack if i.context.id == cause), None)
+        if item is None:
+            return  # it already left the stack
+        cost = parse_cost(str(env.vars.get(node.cost.name) if isinstance(node.cost, ast.Var) else node.cost))
+        payer = item.controller
+        if can_pay(self.state.players[payer].pool, cost):
+            answer = self.game.ask(Choice("yes_no", f"{payer}: pay {''.join(f'{{{c}}}' for c in cost)} so that "
+                                          f"{item.source_name} isn't countered?", rule="118.12"))
+            if answer == "yes":
+                self.game.pay_mana(payer, cost, f"{item.source_name}")
+                return
+        self.game.counter(item, env)
 
     def add_mana(self, node: ast.AddMana, env: Env) -> None:
         """106.1, 605: mana goes into the player's pool at once."""

@@ -12,7 +12,8 @@ class Event:
 
     `card` is the name of the card representing the object (even a face-down
     one); `seen` is the object's characteristics at that moment (last known
-    information, 701.4b); `object_id` the object as it was then.
+    information, 701.4b); `object_id` the object as it was then; `cause` the
+    spell or ability that made it happen.
     """
 
     name: str
@@ -20,6 +21,7 @@ class Event:
     card: str | None = None
     object_id: int | None = None
     seen: Characteristics | None = field(default=None, compare=False)
+    cause: int | None = None   # the spell or ability (its context) that caused it, e.g. by targeting
 
     def as_json(self) -> dict:
         out = {"event": self.name}

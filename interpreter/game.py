@@ -443,6 +443,11 @@ class Game:
         for permission, ability, definition in wanted:
             if permission.zone != obj.zone:
                 continue
+            printed = obj.card.front.characteristics()
+            if permission.spell_qualities and not any(printed.has_quality(q.words) for q in permission.spell_qualities):
+                kinds = " or ".join(" ".join(q.words) for q in permission.spell_qualities)
+                raise error("E402", f"{obj.card_name} can't be cast using {definition.name}: the spell would not "
+                            f"be an {kinds} spell", rule=definition.rule)
             if permission.earlier_event and not (obj.face_down == permission.earlier_event
                                                  and obj.face_down_at is not None
                                                  and obj.face_down_at < self.state.turn_started):
@@ -487,7 +492,7 @@ class Game:
         if not state.stack:
             raise error("E402", "there is nothing on the stack to resolve", rule="608.1")
         item = state.stack[-1]
-        env = Env(item.controller, item.context, item.context.source_id,
+        env = Env(item.controller, item.context, item.context.source_id, dict(item.context.vars),
                   action_text=f"resolve {item.source_name}")
         if item.object_id is None:
             state.stack.pop()
@@ -509,6 +514,17 @@ class Game:
                                 env=env)  # 608.3
                 new.extra_abilities = extra
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)
+        self.end_context(item.context)
+
+    def counter(self, item: StackItem, env: Env | None) -> None:
+        """701.6a: remove it from the stack; a countered spell goes to its owner's graveyard (or where a
+        replacement says)."""
+        if item.object_id is not None and item.object_id in self.state.objects:
+            spell = self.state.objects[item.object_id]  # moving the spell takes it off the stack
+            self.move(spell.id, self.leaving_stack_to(item, spell, "graveyard"), env=env)
+        else:
+            self.state.stack.remove(item)
+        self.emit(Event("countered", item.controller, item.source_name), env)
         self.end_context(item.context)
 
     def leaving_stack_to(self, item: StackItem, spell: GameObject, zone: str) -> str:
@@ -553,18 +569,36 @@ class Game:
                                                              effect=room.effect, source_name=event.card))
         for object_id in list(self.state.battlefield):
             obj = self.state.objects[object_id]
-            for ability in self.characteristics(object_id).abilities:
-                if isinstance(ability, ast.TriggeredAbility) and self._triggers(ability.trigger, event, obj):
+            for ability, values in self.triggered_abilities(object_id):
+                if self._triggers(ability.trigger, event, obj):
                     context = self.new_context(obj.controller, obj.id)
+                    context.vars = dict(values, _cause=event.cause)
                     self.state.pending_triggers.append(StackItem(
                         self.state.new_id(), obj.controller, context, effect=ability.effect,
                         source_name=obj.card_name))
+
+    def triggered_abilities(self, object_id: int) -> list[tuple[ast.TriggeredAbility, dict]]:
+        """The object's triggered abilities: its own, and those its keyword abilities mean (ward),
+        each with the values the keyword gives its slots."""
+        found = []
+        for ability in self.characteristics(object_id).abilities:
+            if isinstance(ability, ast.TriggeredAbility):
+                found.append((ability, {}))
+        for keyword in keyword_abilities(self.characteristics(object_id).abilities):
+            definition = self.rulebook.keyword_abilities.get(keyword.name)
+            for static in definition.statics if definition else ():
+                if isinstance(static, ast.TriggeredAbility):
+                    found.append((static, dict(keyword.args)))
+        return found
 
     def _triggers(self, trigger: ast.Trigger, event: Event, obj: GameObject) -> bool:
         if isinstance(trigger, ast.EntersTrigger):
             return event.name == "entered" and event.object_id == obj.id
         if isinstance(trigger, ast.TurnedFaceUpTrigger):
             return event.name == "turned_face_up" and event.object_id == obj.id
+        if isinstance(trigger, ast.BecomesTargetTrigger):
+            return (event.name == "became_target" and event.object_id == obj.id
+                    and (not trigger.by_opponent or event.player != obj.controller))
         definition = self.rulebook.keyword_actions.get(trigger.action.name)
         if definition is None or definition.event != event.name:
             return False

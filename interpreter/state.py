@@ -85,6 +85,7 @@ class Context:
     source_name: str | None = None
     events: list[Event] = field(default_factory=list)
     targets: list[list[int]] = field(default_factory=list)  # announced target groups, in text order
+    vars: dict = field(default_factory=dict)  # values the ability starts with (a keyword's {cost}, 'that spell')
 
 
 @dataclass

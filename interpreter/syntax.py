@@ -480,6 +480,16 @@ class ToAst(Transformer):
         subject, action = children[0]
         return ast.SubjectActionTrigger(subject, action, span=self._span(meta))
 
+    def by_opponent(self, meta, children):
+        return True
+
+    def becomes_target_trigger(self, meta, children):
+        return ast.BecomesTargetTrigger(bool(children[1]), span=self._span(meta))
+
+    def counter_unless_pays(self, meta, children):
+        cost = children[0]
+        return ast.CounterUnlessPays(cost if isinstance(cost, ast.Var) else str(cost), span=self._span(meta))
+
     def subject_filter(self, meta, children):
         return ast.SubjectFilter(children[0], bool(len(children) > 1), span=self._span(meta))
 
@@ -497,10 +507,14 @@ class ToAst(Transformer):
     def cast_condition(self, meta, children):
         return str(children[0]).lower()
 
+    def spell_condition(self, meta, children):
+        return tuple(children)
+
     def cast_permission(self, meta, children):
-        zone, face_down, cost, condition = children
+        zone, spell_types, face_down, cost, condition = children
         cost = cost if isinstance(cost, ast.Var) else str(cost)
-        return ast.CastPermission(zone or "hand", face_down, cost, condition, span=self._span(meta))
+        return ast.CastPermission(zone or "hand", face_down, cost, condition, spell_types or (),
+                                  span=self._span(meta))
 
     def exile_instead(self, meta, children):
         return ast.ExileInstead(children[0], span=self._span(meta))

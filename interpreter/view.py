@@ -39,9 +39,12 @@ def entry(game: "Game", obj: GameObject, hidden: bool = False) -> dict:
 
 
 def may_look(viewer: str, obj: GameObject) -> bool:
-    """708.5: you may look at face-down spells and permanents you control, no others."""
+    """708.5: you may look at face-down spells and permanents you control, no others; a card exiled
+    face down may be looked at by its owner (the rule that exiles it says so, e.g. 702.143a)."""
     if not obj.face_down:
         return True
+    if obj.zone == "exile":
+        return obj.owner == viewer
     return obj.zone in ("battlefield", "stack") and obj.controller == viewer
 
 
