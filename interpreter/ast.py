@@ -483,7 +483,7 @@ class Optional(Node):
 
 @dataclass(frozen=True)
 class PayKeywordCost(Node):
-    """'pay the morph cost of X': the cost a keyword ability of the object gives."""
+    """'pay the KEYWORD cost of X': the cost a keyword ability of the object gives."""
 
     keyword: str
     objects: Objects
@@ -582,7 +582,7 @@ class SubjectFilter(Node):
 
 @dataclass(frozen=True)
 class SubjectActionTrigger(Node):
-    """'Whenever a creature you control explores': the action's event about such an object."""
+    """'Whenever a creature you control scouts': the action's event about such an object."""
 
     subject: "SubjectFilter | Self"
     action: KeywordAction
@@ -643,7 +643,7 @@ class SpellAbility(Node):
 
 @dataclass(frozen=True)
 class KeywordAbility(Node):
-    """A keyword ability defined in rules/ ('Flashback {2}{U}', 'Ward {2}') and its arguments."""
+    """A keyword ability defined in rules/ ('Ward {2}', 'Flying') and its arguments."""
 
     name: str
     args: tuple[tuple[str, object], ...]
@@ -679,7 +679,7 @@ class CastPermission(Node):
 
 @dataclass(frozen=True)
 class ExileInstead(Node):
-    """'If the flashback cost was paid, exile this card instead ... any time it would leave the stack.'"""
+    """'If the KEYWORD cost was paid, exile this card instead ... any time it would leave the stack.'"""
 
     keyword: str
 
@@ -747,8 +747,8 @@ class Definition(Node):
     """One mechanic from rules/: a keyword action, keyword ability or special action.
 
     `steps` is what a keyword action or special action does; `statics` what a
-    keyword ability means. `aliases` are other wordings ('explore' for
-    '{permanent} explores'); `defaults` fill optional slots left out.
+    keyword ability means. `aliases` are other wordings ('scout' for
+    '{permanent} scouts'); `defaults` fill optional slots left out.
     """
 
     kind: str

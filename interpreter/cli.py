@@ -86,8 +86,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from .rulebook import Rulebook
     book = Rulebook.load([Path(p) for p in args.paths])
     for definition in sorted(book.definitions(), key=lambda d: (d.rule or "", d.name)):
-        kind = "special action" if definition.kind == "special action" else "keyword action"
-        print(f"{definition.rule or '-':10} {definition.pattern.text}  [{kind}"
+        print(f"{definition.rule or '-':10} {definition.pattern.text}  [{definition.kind}"
               + (f": {definition.option_name}" if definition.option_name else "") + "]")
         if definition.reminder:
             print(f"{'':10} {definition.reminder}")

@@ -778,7 +778,7 @@ class StepInterpreter:
         """Run a keyword action's definition with its slots bound (701.1).
 
         Its event (if it declares one) happens once the steps are done, even if
-        some were impossible; it is about the subject ('{permanent} explores')
+        some were impossible; it is about the subject ('{permanent} scouts')
         or else the source, and the player who did it.
         """
         definition, inner = self.bind(node, env)

@@ -415,7 +415,7 @@ class Game:
 
     def _permission(self, obj: GameObject, command: ast.CastCommand
                     ) -> tuple[ast.CastPermission | None, ast.KeywordAbility | None]:
-        """The keyword ability that lets this cast happen (flashback, face down, ...), if one is needed."""
+        """The keyword ability that lets this cast happen (from another zone, face down, ...), if one is needed."""
         found = []
         for ability in keyword_abilities(obj.card.front.abilities):
             definition = self.rulebook.keyword_abilities.get(ability.name)

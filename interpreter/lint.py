@@ -16,7 +16,7 @@ from .parsers import resource_dir
 from .rulebook import RULES_SUFFIX, Rulebook, rules_files
 from .scenario import STEP_KEYS, Runner, mechanics_of, scenario_files, structure_problems_located
 from .state import PLAYER_ZONES, SEARCH_ORDER
-from .yamlsource import line_of, load_documents
+from .yamlsource import line_of, load_documents, locate
 
 
 def lint_paths(paths: list[Path]) -> list[Diagnostic]:
@@ -33,25 +33,16 @@ def lint_paths(paths: list[Path]) -> list[Diagnostic]:
 
 
 def lint_rules(files: list[Path]) -> list[Diagnostic]:
-    """Load the bundled rules plus `files` (each once) and check the definitions in `files`."""
-    bundled = rules_files([resource_dir("rules")])
-    known = {p.resolve() for p in bundled}
-    extra = [p for p in files if p.resolve() not in known]
+    """Load the bundled rules plus `files` and check the definitions in `files`."""
+    given = {p.name for p in files}
+    # A given file stands for the bundled file of the same name (a checkout's rules/ linted
+    # while the installed package carries its own copy).
+    bundled = [p for p in rules_files([resource_dir("rules")]) if p.name not in given]
     book = Rulebook()
-    book.load_files(bundled + extra)
-    wanted = {str(p) for p in bundled if p.resolve() in {f.resolve() for f in files}} | {str(p) for p in extra}
+    book.load_files(bundled + files)
+    wanted = {str(p) for p in files}
     found = [d for d in book.report.items if d.span is None or d.span.file in wanted or not files]
     return found + check_rulebook(book, wanted if files else None)
-
-
-def _span(lines: list[str], file: str, line: int, needle: str | None = None) -> Span:
-    """A span on `line`, at `needle` when it occurs there (or on the next few lines)."""
-    for n in range(line, min(line + 4, len(lines) + 1)):
-        text = lines[n - 1] if 0 < n <= len(lines) else ""
-        if needle and needle in text:
-            return Span(file, n, text.index(needle) + 1, text, len(needle))
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    return Span(file, line, len(text) - len(text.lstrip()) + 1, text, max(1, len(text.strip())))
 
 
 def lint_scenario_file(path: Path, runner: Runner) -> list[Diagnostic]:
@@ -83,7 +74,7 @@ class ScenarioLint:
 
     def add(self, code: str, message: str, line: int, needle: str | None = None, help: str | None = None,
             severity: str = "error") -> None:
-        self.found.append(Diagnostic(code, message, _span(self.lines, self.file, line, needle), help=help,
+        self.found.append(Diagnostic(code, message, locate(self.lines, self.file, line, needle), help=help,
                                      severity=severity))
 
     def run(self) -> list[Diagnostic]:
@@ -133,7 +124,7 @@ class ScenarioLint:
         if player not in players:
             self.add("E404", f"unknown player '{player}'", line, f"{player}:", did_you_mean(player, players))
         text = str(step[player])
-        span = _span(self.lines, self.file, line, text)
+        span = locate(self.lines, self.file, line, text)
         node = None
         first = text.split()[0].lower() if text.split() else ""
         starts = ["command", "effect_text"] if first in book.command_words() else ["effect_text"]

@@ -105,7 +105,7 @@ def extension(keyword_patterns: list[Pattern], special_patterns: list[Pattern],
     """Grammar text adding one alternative per definition pattern.
 
     `kwa_N` is the N-th keyword action pattern, `kwt_N` the N-th that has a
-    subject ('{permanent} explores') used as a trigger, `sa_N` the N-th distinct
+    subject ('{permanent} scouts') used as a trigger, `sa_N` the N-th distinct
     special action pattern, `kwb_N` the N-th keyword ability. The syntax module
     maps them back to their definitions.
     """

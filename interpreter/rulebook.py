@@ -107,6 +107,7 @@ class Rulebook:
         self.report = Report()
         self.index = GrammarIndex()
         self._parser = None
+        self._known_words: frozenset[str] | None = None
 
     # ------------------------------------------------------------ loading
     @classmethod
@@ -300,10 +301,17 @@ class Rulebook:
             defaults.append((slot, self._slot_default(kind, text, span)))
         statics: tuple = ()
         steps = None
+        start = "static_ability" if pending.kind == "keyword ability" else "effect_text"
+        parsed = []
+        for item in pending.step_items:  # every bad line is reported, the others are still checked
+            try:
+                parsed.append(self._parse_line(item, start))
+            except MtgError as exc:
+                self.report.add(exc.diagnostic)
         if pending.kind == "keyword ability":
-            statics = tuple(self._parse_line(item, "static_ability") for item in pending.step_items)
+            statics = tuple(parsed)
         else:
-            parsed = join_otherwise([self._parse_line(item, "effect_text") for item in pending.step_items])
+            parsed = join_otherwise(parsed)
             steps = parsed[0] if len(parsed) == 1 else ast.Sequence(tuple(parsed), span=pending.span)
         definition = ast.Definition(pending.kind, pending.pattern, rules, reminder, examples,
                                     pending.first("event_clause"), pending.first("named_clause"), steps, statics,
@@ -365,7 +373,8 @@ class Rulebook:
                         help="write one step per line at the same indentation")
         source = SourceText(item.text, item.span.file, item.span.line, item.span.column, item.span.source_line)
         return self._transform(parse_tree(self._parser, source, start, "unknown step",
-                                          self.vocabulary() + sorted(self._clause_words())), source)
+                                          self.vocabulary() + sorted(self._clause_words()), self.known_words()),
+                               source)
 
     # ------------------------------------------------------------ queries
     def definitions(self) -> list[ast.Definition]:
@@ -388,6 +397,15 @@ class Rulebook:
         words.update(key.split()[0] for key in self.index.special_patterns)
         return words
 
+    def known_words(self) -> frozenset[str]:
+        """Names text may use beside the grammar's words: types, subtypes, their plurals, tokens."""
+        if self._known_words is None:
+            words = {w.lower() for w in self.known_qualities() | set(self._singular) | set(self.tokens)}
+            for name in self.room_cards:
+                words.update(w.lower() for w in name.split())
+            self._known_words = frozenset(words)
+        return self._known_words
+
     def known_qualities(self) -> set[str]:
         return self.card_types | self.supertypes | self.subtypes | {t.lower() for t in self.card_types} | {
             "permanent", "spell", "nonland", "token"}
@@ -400,7 +418,8 @@ class Rulebook:
               what: str = "not understood", source_line: str | None = None):
         """Parse text from a start symbol ('ability', 'effect_text', 'command') into AST."""
         source = SourceText(text, file, line, column, source_line)
-        return self._transform(parse_tree(self._parser, source, start, what, self.vocabulary()), source)
+        return self._transform(parse_tree(self._parser, source, start, what, self.vocabulary(),
+                                          self.known_words()), source)
 
     def parse_card_line(self, text: str, card_name: str, file: str = "<card>", line: int = 1) -> ast.Ability:
         """One line of a card's Oracle text; its own name means 'this object'."""

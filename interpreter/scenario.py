@@ -22,7 +22,7 @@ from .mana import parse_pool
 from .rulebook import Rulebook
 from .state import PLAYER_ZONES, CardDef, GameState, Player
 from .view import entry, view
-from .yamlsource import LineDict, line_of, load_documents
+from .yamlsource import LineDict, line_of, load_documents, locate
 
 STEP_KEYS = {"choose", "source", "expect", "error"}
 ENTRY_KEYS = {"card", "name", "face_down", "tapped", "counters", "power", "toughness", "types", "subtypes",
@@ -135,9 +135,10 @@ class Runner:
             return [Outcome(path.name, str(path), 1, False, f"can't read: {exc}")]
         except MtgError as exc:
             return [Outcome(path.name, str(path), 1, False, exc.diagnostic.render())]
-        return [self.run(doc, path) for doc in docs if doc is not None]
+        lines = text.splitlines()
+        return [self.run(doc, path, lines) for doc in docs if doc is not None]
 
-    def run(self, doc: object, path: Path) -> Outcome:
+    def run(self, doc: object, path: Path, lines: list[str] | None = None) -> Outcome:
         line = line_of(doc)
         name = doc.get("name", "(unnamed)") if isinstance(doc, dict) else "(not a mapping)"
         try:
@@ -147,23 +148,24 @@ class Runner:
         problems = structure_problems(doc, book)
         if problems:
             return Outcome(str(name), str(path), line, False, "; ".join(problems))
-        scenario = Scenario(doc, path, self)
         try:
+            scenario = Scenario(doc, path, self, lines or [])
             scenario.run()
         except Failure as exc:
             return Outcome(name, str(path), line, False, str(exc), scenario.warnings)
         except MtgError as exc:
-            return Outcome(name, str(path), line, False, exc.diagnostic.render(), scenario.warnings)
+            return Outcome(name, str(path), line, False, exc.diagnostic.render())
         return Outcome(name, str(path), line, True, warnings=scenario.warnings)
 
 
 class Scenario:
     """One scenario document: its cards, its starting game, its steps."""
 
-    def __init__(self, doc: dict, path: Path, runner: Runner):
+    def __init__(self, doc: dict, path: Path, runner: Runner, lines: list[str] = ()):
         self.doc = doc
         self.path = path
         self.file = str(path)
+        self.lines = list(lines)
         self.warnings: list[Diagnostic] = []
         self.rulebook = runner.rulebook(mechanics_of(doc, path))
         self.cards: dict[str, CardDef] = {}
@@ -257,11 +259,14 @@ class Scenario:
     def action(self, player: str, text: str, step: dict, line: int):
         """The step's text as a callable action: a command, or effect text resolved at once."""
         game, book = self.game, self.rulebook
+        at = locate(self.lines, self.file, line, text) if self.lines else None
+        where = dict(file=self.file, line=at.line if at else line, column=at.column if at else 1,
+                     source_line=at.source_line if at else None)
         first = text.split()[0].lower() if text.split() else ""
         command = None
         if first in book.command_words():
             try:
-                command = book.parse(text, "command", self.file, line, what="not a command")
+                command = book.parse(text, "command", what="not a command", **where)
             except MtgError:
                 if first in ("resolve", "cast", "activate"):
                     raise
@@ -273,7 +278,7 @@ class Scenario:
             return lambda: game.special_action(player, command)
         if isinstance(command, ast.ActivateCommand):
             return lambda: game.activate(player, command)
-        effect = book.parse(text, "effect_text", self.file, line, what="not understood")
+        effect = book.parse(text, "effect_text", what="not understood", **where)
         problems = check_text(effect, book)
         if problems:
             raise MtgError(problems[0])

@@ -5,6 +5,7 @@ errors become diagnostics with the expected words and a 'did you mean'.
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable, Iterable
 
@@ -630,7 +631,7 @@ def _describe_terminal(parser: Lark, name: str) -> str:
 
 
 def syntax_error(parser: Lark, exc: UnexpectedInput, source: SourceText, what: str,
-                 vocabulary: Iterable[str] = ()) -> MtgError:
+                 vocabulary: Iterable[str] = (), known_words: frozenset[str] = frozenset()) -> MtgError:
     """A Lark syntax error as a diagnostic: where, what was found, what was expected."""
     expected: set[str] = set()
     if isinstance(exc, UnexpectedToken):
@@ -658,6 +659,13 @@ def syntax_error(parser: Lark, exc: UnexpectedInput, source: SourceText, what: s
     if word and found != "end of text":
         found = f"'{word}'"
     literals = [d.strip("'") for d in shown if d.startswith("'")] + list(vocabulary)
+    stray = _first_unknown_word(parser, source.text[:start + len(word)], known_words)
+    if stray is not None:  # an unknown word before the error is the likely mistake ('manfest dread')
+        start, word = stray
+        line, column = _line_column(source.text, start)
+        literals = list(vocabulary) + sorted(_grammar_words(parser))
+        found = f"'{word}'"
+        shown = []
     guess = nearest(word, literals) if word else None
     help_text = f"did you mean '{guess}'?" if guess and guess.lower() != word.lower() else None
     message = f"{what}: unexpected {found}"
@@ -668,17 +676,49 @@ def syntax_error(parser: Lark, exc: UnexpectedInput, source: SourceText, what: s
     return MtgError(Diagnostic("E101", message, source.span(line, column, max(1, len(word))), help=help_text))
 
 
+@functools.cache
+def _grammar_words(parser: Lark) -> frozenset[str]:
+    """Every word the grammar's terminals spell out (keywords and the words inside terminal patterns)."""
+    words: set[str] = set()
+    for terminal in parser.terminals:
+        words.update(w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]*", terminal.pattern.value))
+    return frozenset(words)
+
+
+def _first_unknown_word(parser: Lark, text: str, known_words: frozenset[str]) -> tuple[int, str] | None:
+    """The first word of `text` that neither the grammar nor the known names spell, with its offset."""
+    if not known_words:
+        return None
+    grammar_words = _grammar_words(parser)
+    for match in re.finditer(r"\{[^}]*\}|[A-Za-z][A-Za-z'-]*", text):
+        word = match.group(0)
+        if word.startswith("{") or word.lower() in grammar_words or word.lower() in known_words:
+            continue
+        return match.start(), word
+    return None
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+
 def _offset(text: str, line: int, column: int) -> int:
     lines = text.split("\n")
     return sum(len(l) + 1 for l in lines[: line - 1]) + column - 1
 
 
-def parse_tree(parser: Lark, source: SourceText, start: str, what: str, vocabulary: Iterable[str] = ()):
-    """Parse `source` from `start`, turning Lark's errors into a diagnostic."""
+def parse_tree(parser: Lark, source: SourceText, start: str, what: str, vocabulary: Iterable[str] = (),
+               known_words: frozenset[str] = frozenset()):
+    """Parse `source` from `start`, turning Lark's errors into a diagnostic.
+
+    `known_words` are names the text may use beside the grammar's own words
+    (types, subtypes); given them, an unknown word before the error is reported.
+    """
     try:
         return parser.parse(source.text, start=start)
     except UnexpectedInput as exc:
-        raise syntax_error(parser, exc, source, what, vocabulary) from None
+        raise syntax_error(parser, exc, source, what, vocabulary, known_words) from None
 
 
 def transform(transformer: Transformer, tree):

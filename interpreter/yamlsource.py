@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import yaml
 
+import re
+
 from .diagnostics import MtgError, Span, error
 
 
@@ -57,3 +59,19 @@ def load_documents(text: str, file: str) -> list[object]:
 
 def line_of(value: object, default: int = 1) -> int:
     return getattr(value, "line", default) or default
+
+
+def locate(lines: list[str], file: str, line: int, needle: str | None = None) -> Span:
+    """A span at `needle` on or after `line` (a key as `needle:` first, then the text anywhere);
+    the whole line when it isn't found."""
+    if needle:
+        key = re.compile(rf"^\s*(?:-\s*)?{re.escape(needle)}\s*:")
+        for pattern in (key, None):
+            for n in range(max(line, 1), len(lines) + 1):
+                text = lines[n - 1]
+                match = pattern.search(text) if pattern else None
+                column = (text.index(needle) if match else -1) if pattern else text.find(needle)
+                if column >= 0:
+                    return Span(file, n, column + 1, text, len(needle))
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return Span(file, line, len(text) - len(text.lstrip()) + 1, text, max(1, len(text.strip())))

@@ -67,6 +67,7 @@ SAMPLES = {
     "require": "require you control target creature",
     "record_event": "record shuffled",
     "record_event_each": "record revealed for each of Dragon cards in your hand",
+    "counter_unless_pays": "counter that spell or ability unless its controller pays {2}",
 }
 
 

@@ -32,11 +32,7 @@ def _id(definition: ast.Definition) -> str:
 
 #: Examples known not to work today: (definition name, example) -> why. A strict
 #: xfail: when the example is fixed its test passes, and the entry must go.
-KNOWN_EXAMPLE_BUGS = {
-    ("assemble", "assemble a Contraption"):
-        "rules/701.45-assemble.mtgr: the pattern is 'assemble {cards}' (an objects slot), so its own example "
-        "'assemble a Contraption' does not parse (E101 at 1:12, expected 'card')",
-}
+KNOWN_EXAMPLE_BUGS: dict[tuple[str, str], str] = {}
 
 
 def _example_cases(kinds: tuple[str, ...]) -> list:

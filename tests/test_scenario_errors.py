@@ -183,8 +183,6 @@ UNKNOWN_CARD = doc("""
     """)
 
 
-@pytest.mark.xfail(strict=True, reason="Runner.run builds Scenario(...) outside its try block, so the E404 "
-                   "raised by Scenario.starting_state escapes run_paths instead of becoming a failed Outcome")
 def test_an_unknown_card_in_state_fails_with_a_suggestion(tmp_path: Path) -> None:
     outcome = only(run_text(tmp_path, UNKNOWN_CARD))
     assert not outcome.passed
@@ -204,8 +202,6 @@ def test_an_unknown_card_in_state_is_reported_with_a_suggestion(tmp_path: Path) 
     assert "did you mean 'Dragon Whelp'?" in text
 
 
-@pytest.mark.xfail(strict=True, reason="one scenario with an unknown card stops the whole run: `mtgrules test` "
-                   "prints only that error, no PASS/FAIL lines and no 'N passed, N failed' summary")
 def test_one_bad_scenario_does_not_stop_the_others(cli, tmp_path: Path) -> None:
     write(tmp_path / "run" / "a.yaml", UNKNOWN_CARD)
     write(tmp_path / "run" / "b.yaml", doc("""
@@ -270,8 +266,6 @@ def test_a_mistyped_step_fails(tmp_path: Path) -> None:
     assert "'manfest dread' was refused" in outcome.message and "E101" in outcome.message
 
 
-@pytest.mark.xfail(strict=True, reason="a mistyped first word is read as a quality word since 9d8a439, so the "
-                   "suggestion is 'draw', not 'manifest' (see test_cli.TYPO_FIRST_WORD)")
 def test_a_mistyped_step_fails_with_a_suggestion(tmp_path: Path) -> None:
     outcome = only(run_text(tmp_path, MISTYPED))
     assert "did you mean 'manifest'?" in outcome.message
@@ -318,9 +312,6 @@ def test_run_paths_reports_each_scenario_with_its_file_and_line(tmp_path: Path) 
     assert seconds >= 0
 
 
-@pytest.mark.xfail(strict=True, reason="Scenario.action parses a step's text with column 1 and the step text as "
-                   "its source line, so a diagnostic inside a step gives the column within the step text "
-                   "(8:10 for 'Dargon' in 'behold a Dargon'), not within the file line (8:21) as `mtgrules lint` does")
 def test_an_error_inside_a_step_names_the_file_column(tmp_path: Path) -> None:
     text = doc("""
         name: a typo in a quality
