@@ -763,6 +763,7 @@ class Definition(Node):
     aliases: tuple[Pattern, ...] = ()
     defaults: tuple[tuple[str, object], ...] = ()
     excluded: bool = False
+    partial: bool = False    # some lines didn't parse (reported); the rest is here
 
     @property
     def name(self) -> str:

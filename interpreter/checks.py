@@ -65,8 +65,8 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
                                             help=did_you_mean(node.name, bound) or
                                             "bind it first, e.g. 'look at ... as {name}'"))
         bound.update(node.bind for node in ast.walk(step) if getattr(node, "bind", None))
-    if definition.kind == "keyword ability" or definition.excluded:
-        used |= slots  # a keyword ability's slots are its arguments, read where the ability is used
+    if definition.kind == "keyword ability" or definition.excluded or definition.partial:
+        used |= slots  # a keyword ability's slots are read where it is used; a partial one may use them
     for slot in sorted(slots - used):
         found.append(Diagnostic("W210", f"slot {{{slot}}} of {title} is never used", span, severity="warning"))
     found.extend(check_text(definition.steps, book))

@@ -303,11 +303,13 @@ class Rulebook:
         steps = None
         start = "static_ability" if pending.kind == "keyword ability" else "effect_text"
         parsed = []
+        partial = False
         for item in pending.step_items:  # every bad line is reported, the others are still checked
             try:
                 parsed.append(self._parse_line(item, start))
             except MtgError as exc:
                 self.report.add(exc.diagnostic)
+                partial = True
         if pending.kind == "keyword ability":
             statics = tuple(parsed)
         else:
@@ -316,7 +318,7 @@ class Rulebook:
         definition = ast.Definition(pending.kind, pending.pattern, rules, reminder, examples,
                                     pending.first("event_clause"), pending.first("named_clause"), steps, statics,
                                     tuple(pending.aliases), tuple(defaults),
-                                    bool(pending.clauses.get("excluded_clause")), span=pending.span)
+                                    bool(pending.clauses.get("excluded_clause")), partial, span=pending.span)
         if pending.kind == "keyword action":
             self.keyword_actions[definition.name] = definition
         elif pending.kind == "keyword ability":
