@@ -285,6 +285,15 @@ class Scry(Node):
 
 
 @dataclass(frozen=True)
+class Modal(Node):
+    """'Choose one — • A. • B.' (700.2): the modes are chosen as the spell is cast."""
+
+    count: "Number"
+    modes: tuple["Effect", ...]
+    or_both: bool = False
+
+
+@dataclass(frozen=True)
 class EffectChoice(Node):
     """'A or B': the player chooses one of the effects that can be done (forced when one can)."""
 
@@ -355,6 +364,13 @@ class AddMana(Node):
     count: "Number | None" = None
     any_color: bool = False
     land_types: bool = False
+
+
+@dataclass(frozen=True)
+class CreateCopy(Node):
+    """'create a token that's a copy of OBJECTS' (707.2, 111.1): the copiable values only."""
+
+    objects: "Objects"
 
 
 @dataclass(frozen=True)
@@ -550,7 +566,7 @@ class Otherwise(Node):
 
 Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield, Look, Choose, Reveal, Discard, Scry,
                CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
-               CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
+               CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional]
 
 

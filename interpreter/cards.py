@@ -22,6 +22,21 @@ def _stat(value: object) -> int | None:
     return None
 
 
+def ability_lines(text: str) -> list[tuple[int, str]]:
+    """The abilities of a card's text with their line index: one per line, except that a modal
+    ability ('Choose one —' and its '•' modes, 700.2) is one ability over several lines."""
+    out: list[tuple[int, str]] = []
+    for n, line in enumerate(text.splitlines()):
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith("•") and out and (out[-1][1].rstrip().endswith(("—", "-")) or "•" in out[-1][1]):
+            out[-1] = (out[-1][0], f"{out[-1][1]} {line}")
+        else:
+            out.append((n, line))
+    return out
+
+
 def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
               warnings: list[Diagnostic]) -> Face:
     """One face from its keys; text lines parsed into abilities."""
@@ -30,9 +45,7 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
     except MtgError as exc:
         raise error("E301", f"card '{name}': {exc.diagnostic.message}", Span(file, line, 1)) from None
     abilities = []
-    for n, text in enumerate(str(data.get("text") or "").splitlines()):
-        if not text.strip():
-            continue
+    for n, text in ability_lines(str(data.get("text") or "")):
         try:
             ability = rulebook.parse_card_line(text.strip(), name, file, line)
             problems = check_text(ability, rulebook)

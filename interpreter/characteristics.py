@@ -45,7 +45,7 @@ class Characteristics:
 class Face:
     """One printed face of a card (or a token's definition): its copiable values."""
 
-    name: str
+    name: str | None
     mana_cost: tuple[str, ...] | None
     colors: frozenset[str] | None
     types: tuple[str, ...]

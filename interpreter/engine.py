@@ -65,7 +65,8 @@ class StepInterpreter:
             ast.CompleteRoomCard: self.complete_room_card, ast.AdvanceMarker: self.advance_marker,
             ast.EffectChoice: self.effect_choice, ast.ExileFromZone: self.exile_from_zone,
             ast.ExileTotalManaValue: self.exile_total_mana_value, ast.AddMana: self.add_mana,
-            ast.CounterUnlessPays: self.counter_unless_pays,
+            ast.CounterUnlessPays: self.counter_unless_pays, ast.Modal: self.modal,
+            ast.CreateCopy: self.create_copy,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
@@ -414,6 +415,33 @@ class StepInterpreter:
         power, toughness = self.number(node.power, env), self.number(node.toughness, env)
         for _ in range(self.number(node.count, env)):
             self.game.create_token(env, words, node.colors, power, toughness, abilities, node.name, supertypes)
+
+    def choose_modes(self, node: ast.Modal, env: Env) -> list[int]:
+        """700.2: the modes, chosen as the spell is cast (named 'mode 1', 'mode 2', ... in printed order)."""
+        names = [f"mode {n}" for n in range(1, len(node.modes) + 1)]
+        count = self.number(node.count, env)
+        chosen = []
+        for _ in range(len(node.modes) if node.or_both else count):
+            options = [n for n in names if n not in chosen]
+            if node.or_both and chosen:
+                options.append("done")
+            answer = options[0] if len(options) == 1 else self.game.ask(
+                Choice("option", f"{env.action_text}: the mode", options, rule="700.2a"))
+            if answer == "done":
+                break
+            chosen.append(answer)
+        return [names.index(n) for n in chosen]
+
+    def modal(self, node: ast.Modal, env: Env) -> None:
+        modes = env.vars.get("_modes")
+        if modes is None:
+            modes = self.choose_modes(node, env)
+        for index in sorted(modes):
+            self.run(node.modes[index], env)
+
+    def create_copy(self, node: ast.CreateCopy, env: Env) -> None:
+        for i in self.objects(node.objects, env):
+            self.game.create_copy_token(env, i)
 
     def effect_choice(self, node: ast.EffectChoice, env: Env) -> None:
         """'A or B': only options that can be carried out (and do something) are legal; one legal

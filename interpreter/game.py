@@ -15,7 +15,7 @@ from .choices import Chooser, Choice, Ref, ScriptedChooser
 from .diagnostics import MtgError, error
 from .engine import Env, StepInterpreter, keyword_abilities
 from .events import Event
-from .mana import parse_cost, parse_pool, pay
+from .mana import can_pay, parse_cost, parse_pool, pay
 from .rulebook import Rulebook
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, StackItem
 
@@ -112,6 +112,25 @@ class Game:
         face = Face(name or " ".join(subtypes), None, frozenset(letters), types, supertypes, subtypes, power,
                     toughness, abilities)
         token = self.state.create(CardDef(face.name, face), env.player, "battlefield", is_token=True)
+        token.summoning_sick = True
+        self.emit(Event("token_created", env.player, token.card_name, token.id), env)
+        self.emit(Event("entered", env.player, token.card_name, token.id), env)
+        return token
+
+    def copiable_values(self, object_id: int) -> Face:
+        """707.2: what a copy copies — the card's (or the token's, or the copied) printed values, or
+        the face-down characteristics (708.2: they are copiable values); no counters or other effects."""
+        obj = self.state.objects[object_id]
+        if obj.face_down and self._face_down is not None:
+            fd = self._face_down
+            return Face(None, None, frozenset(), tuple(fd.types), (), (), fd.power, fd.toughness,
+                        obj.extra_abilities)
+        return obj.card.front
+
+    def create_copy_token(self, env: Env, object_id: int) -> GameObject:
+        """111.1, 707.2: a token with the copiable values of the object, face up."""
+        face = self.copiable_values(object_id)
+        token = self.state.create(CardDef(face.name or "", face), env.player, "battlefield", is_token=True)
         token.summoning_sick = True
         self.emit(Event("token_created", env.player, token.card_name, token.id), env)
         self.emit(Event("entered", env.player, token.card_name, token.id), env)
@@ -396,6 +415,11 @@ class Game:
             cost = permission.cost
             base = parse_cost(str(dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost))
         abilities = self.characteristics(spell.id).abilities
+        # 601.2b: modes, then X, then each hybrid half and Phyrexian payment.
+        for spell_ability in abilities:
+            if isinstance(spell_ability, ast.SpellAbility) and isinstance(spell_ability.effect, ast.Modal):
+                context.vars["_modes"] = self.interpreter.choose_modes(spell_ability.effect, env)
+        base, life = self.announce_cost(base, env)
         # 601.2b: announce which additional cost will be paid.
         chosen = [self._choose_cost(a, env, base) for a in abilities if isinstance(a, ast.AdditionalCost)]
         # 601.2c: targets.
@@ -410,8 +434,56 @@ class Game:
             else:
                 self.interpreter.run(cost, env)
         self.pay_mana(player, total, f"casting {spell.card_name}")
+        self.pay_life(player, life, f"casting {spell.card_name}")
         env.target_index = 0
         self.emit(Event("cast", player, spell.card_name, spell.id), env)  # 601.2i
+
+    def announce_cost(self, cost: tuple[str, ...], env: Env) -> tuple[tuple[str, ...], int]:
+        """601.2b: the value of X, the half of each hybrid symbol and how each Phyrexian symbol is paid.
+
+        Only answers that leave the cost payable are legal (judged with the answers given so far);
+        returns the mana symbols to pay and the life to pay.
+        """
+        pool = self.state.players[env.player].pool
+        fixed = [s for s in cost if s != "X" and "/" not in s]
+        x_count = cost.count("X")
+        if x_count:
+            most = 0
+            while can_pay(pool, tuple(fixed) + (str((most + 1) * x_count),)):
+                most += 1
+            value = int(self._announce(env, "the value of X", [str(v) for v in range(most + 1)], "107.3a"))
+            env.context.vars["X"] = value
+            if value:
+                fixed.append(str(value * x_count))
+        life = 0
+        hybrids = [s for s in cost if "/" in s and not s.endswith("/P")]
+        phyrexian = [s for s in cost if s.endswith("/P")]
+        for symbol in hybrids:  # 107.4e
+            halves = [h for h in symbol.split("/") if can_pay(pool, tuple(fixed) + (h,))]
+            fixed.append(self._announce(env, f"the half of {{{symbol}}} to pay", halves or symbol.split("/"),
+                                        "107.4e"))
+        for symbol in phyrexian:  # 107.4f
+            color = symbol.split("/")[0]
+            ways = [w for w, ok in (("mana", can_pay(pool, tuple(fixed) + (color,))),
+                                    ("life", self.state.players[env.player].life >= life + 2)) if ok]
+            way = self._announce(env, f"how to pay {{{symbol}}}", ways or ["mana", "life"], "107.4f")
+            if way == "life":
+                life += 2
+            else:
+                fixed.append(color)
+        return tuple(fixed), life
+
+    def _announce(self, env: Env, what: str, options: list[str], rule: str) -> str:
+        if len(options) == 1:
+            return options[0]
+        return self.ask(Choice("option", f"{env.action_text}: {what}", options, rule=rule))
+
+    def pay_life(self, player: str, amount: int, what: str) -> None:
+        """119.4: a player can pay life only up to their life total."""
+        if amount > self.state.players[player].life:
+            raise error("E401", f"can't pay {amount} life for {what}: {player} has "
+                        f"{self.state.players[player].life}", rule="119.4")
+        self.state.players[player].life -= amount
 
     def _permission(self, obj: GameObject, command: ast.CastCommand
                     ) -> tuple[ast.CastPermission | None, ast.KeywordAbility | None]:
@@ -513,6 +585,7 @@ class Game:
                 new = self.move(spell.id, "battlefield", controller=item.controller, face_down=spell.face_down,
                                 env=env)  # 608.3
                 new.extra_abilities = extra
+                new.x_paid = item.context.vars.get("X")  # 107.3m: its abilities' X is the spell's X
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)
         self.end_context(item.context)
 
@@ -573,6 +646,8 @@ class Game:
                 if self._triggers(ability.trigger, event, obj):
                     context = self.new_context(obj.controller, obj.id)
                     context.vars = dict(values, _cause=event.cause)
+                    if obj.x_paid is not None:
+                        context.vars["X"] = obj.x_paid
                     self.state.pending_triggers.append(StackItem(
                         self.state.new_id(), obj.controller, context, effect=ability.effect,
                         source_name=obj.card_name))

@@ -58,6 +58,7 @@ class GameObject:
     modifiers: tuple = ()                 # (power, toughness, duration) from 'gets +N/+M ...' (613.4c)
     granted: tuple = ()                   # (keyword ability, duration) from 'gains KEYWORD ...'
     playable_by: str | None = None        # 'you may play them' (a permission to cast it from here)
+    x_paid: int | None = None             # the X of the spell it was (107.3m)
 
     @property
     def card_name(self) -> str:

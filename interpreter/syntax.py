@@ -300,6 +300,16 @@ class ToAst(Transformer):
             return tuple(children)
         return tuple(ast.IntValue(int(x), span=self._span(meta)) for x in str(children[0]).split("/"))
 
+    def or_both(self, meta, children):
+        return True
+
+    def mode(self, meta, children):
+        return children[-1]
+
+    def modal(self, meta, children):
+        count, both, *modes = children
+        return ast.Modal(count, tuple(modes), bool(both), span=self._span(meta))
+
     def effect_choice(self, meta, children):
         return ast.EffectChoice(tuple(children), span=self._span(meta))
 
@@ -322,6 +332,9 @@ class ToAst(Transformer):
 
     def create_named_spec_token(self, meta, children):
         return ast.CreateToken(ast.IntValue(1), **children[1], name=children[0], span=self._span(meta))
+
+    def create_copy(self, meta, children):
+        return ast.CreateCopy(children[0], span=self._span(meta))
 
     def you_player(self, meta, children):
         return ast.Players("you", span=self._span(meta))
