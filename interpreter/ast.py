@@ -89,6 +89,13 @@ class It(Node):
 
 
 @dataclass(frozen=True)
+class NamedObject(Node):
+    """A card named in text ('Bruna, the Fading Light'): the permanent of that name you control."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class CardsOutsideGame(Node):
     """'a Lesson card you own from outside the game' (400.11)."""
 
@@ -124,7 +131,7 @@ class Union_(Node):
     parts: tuple["Objects", ...]
 
 
-Objects = Union[Var, TopCards, Self, Target, UpToTargets, It, CardsInZone, CardsOutsideGame, PermanentsYouControl,
+Objects = Union[Var, TopCards, Self, Target, UpToTargets, It, NamedObject, CardsInZone, CardsOutsideGame, PermanentsYouControl,
                 CardOf, Except, Union_]
 
 
@@ -201,6 +208,14 @@ class YourTurn(Node):
 
 
 @dataclass(frozen=True)
+class IsPairFor(Node):
+    """The two objects are the two cards of a pair that combine into the named card (712.4a, 701.42b)."""
+
+    objects: Objects
+    name: "str | Var"
+
+
+@dataclass(frozen=True)
 class NoRoomCard(Node):
     """309.3: the player owns no card with rooms in the command zone."""
 
@@ -210,7 +225,7 @@ class MarkerAtBottom(Node):
     """The player's marker is on a bottommost room (701.49c)."""
 
 
-Condition = Union[NoRoomCard, MarkerAtBottom, WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl, YouDid, YouControlNone, HasNoCounters,
+Condition = Union[IsPairFor, NoRoomCard, MarkerAtBottom, WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl, YouDid, YouControlNone, HasNoCounters,
                   IsPermanent, HasKeyword, IsInZone, YourTurn]
 
 
@@ -364,6 +379,14 @@ class AddMana(Node):
     count: "Number | None" = None
     any_color: bool = False
     land_types: bool = False
+
+
+@dataclass(frozen=True)
+class PutCombined(Node):
+    """Put two cards onto the battlefield as one permanent, the named card's face up (712.4a)."""
+
+    objects: Objects
+    name: "str | Var"
 
 
 @dataclass(frozen=True)
@@ -566,7 +589,7 @@ class Otherwise(Node):
 
 Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield, Look, Choose, Reveal, Discard, Scry,
                CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
-               CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
+               PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional]
 
 

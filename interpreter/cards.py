@@ -6,6 +6,8 @@ without that ability.
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from .characteristics import Face
 from .checks import check_text
 from .diagnostics import Diagnostic, MtgError, Span, error
@@ -38,7 +40,7 @@ def ability_lines(text: str) -> list[tuple[int, str]]:
 
 
 def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
-              warnings: list[Diagnostic]) -> Face:
+              warnings: list[Diagnostic], names: Iterable[str] = ()) -> Face:
     """One face from its keys; text lines parsed into abilities."""
     try:
         cost = parse_cost(data["mana_cost"]) if data.get("mana_cost") is not None else None
@@ -47,7 +49,7 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
     abilities = []
     for n, text in ability_lines(str(data.get("text") or "")):
         try:
-            ability = rulebook.parse_card_line(text.strip(), name, file, line)
+            ability = rulebook.parse_card_line(text.strip(), name, file, line, names)
             problems = check_text(ability, rulebook)
             if problems:
                 raise MtgError(problems[0])
@@ -63,11 +65,14 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
 
 
 def make_card(name: str, data: dict, rulebook: Rulebook, file: str = "<cards>", line: int = 1,
-              warnings: list[Diagnostic] | None = None) -> CardDef:
+              warnings: list[Diagnostic] | None = None, names: Iterable[str] = ()) -> CardDef:
+    """A card from its keys; `names` are the other card names its text may mention."""
     warnings = warnings if warnings is not None else []
-    front = make_face(name, data, rulebook, file, line, warnings)
+    front = make_face(name, data, rulebook, file, line, warnings, names)
     back = None
     if isinstance(data.get("back"), dict):
         back_name = data["back"].get("name", name)
-        back = make_face(back_name, data["back"], rulebook, file, line, warnings)
-    return CardDef(name, front, back)
+        back = make_face(back_name, data["back"], rulebook, file, line, warnings, names)
+    partner = data.get(rulebook.pair_key) if rulebook.pair_key else None
+    pair = (str(partner.get("with")), str(partner.get("into"))) if isinstance(partner, dict) else None
+    return CardDef(name, front, back, partner=pair)

@@ -19,9 +19,12 @@ class Characteristics:
     power: int | None
     toughness: int | None
     abilities: tuple = ()
+    fixed_mana_value: int | None = None   # set by a rule rather than a mana cost (712.8g)
 
     @property
     def mana_value(self) -> int:
+        if self.fixed_mana_value is not None:
+            return self.fixed_mana_value
         return mana_value(self.mana_cost or ())
 
     def has_quality(self, words: tuple[str, ...]) -> bool:

@@ -66,21 +66,21 @@ class StepInterpreter:
             ast.EffectChoice: self.effect_choice, ast.ExileFromZone: self.exile_from_zone,
             ast.ExileTotalManaValue: self.exile_total_mana_value, ast.AddMana: self.add_mana,
             ast.CounterUnlessPays: self.counter_unless_pays, ast.Modal: self.modal,
-            ast.CreateCopy: self.create_copy,
+            ast.CreateCopy: self.create_copy, ast.PutCombined: self.put_combined,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
             ast.Target: self.target, ast.CardsInZone: self.cards_in_zone,
             ast.PermanentsYouControl: self.permanents_you_control, ast.CardOf: self.card_of,
             ast.Except: self.except_, ast.Union_: self.union, ast.UpToTargets: self.up_to_targets,
-            ast.It: self.it, ast.CardsOutsideGame: self.cards_outside_game,
+            ast.It: self.it, ast.CardsOutsideGame: self.cards_outside_game, ast.NamedObject: self.named_object,
         }
         self._conditions: dict[type, Callable] = {
             ast.WasEvent: self.was_event, ast.IsFaceDownAs: self.is_face_down_as, ast.IsQuality: self.is_quality,
             ast.HasManaCost: self.has_mana_cost, ast.YouControl: self.you_control, ast.YouDid: self.you_did,
             ast.YouControlNone: self.you_control_none, ast.HasNoCounters: self.has_no_counters,
             ast.IsPermanent: self.is_permanent, ast.HasKeyword: self.has_keyword, ast.IsInZone: self.is_in_zone,
-            ast.YourTurn: self.your_turn, ast.NoRoomCard: self.no_room_card, ast.MarkerAtBottom: self.marker_at_bottom,
+            ast.YourTurn: self.your_turn, ast.IsPairFor: self.is_pair_for, ast.NoRoomCard: self.no_room_card, ast.MarkerAtBottom: self.marker_at_bottom,
         }
 
     @property
@@ -220,6 +220,14 @@ class StepInterpreter:
             return self._live(env.vars["_it"])
         return self._live([env.source_id]) if env.source_id is not None else []
 
+    def named_object(self, node: ast.NamedObject, env: Env) -> list[int]:
+        """The permanent of that name you control (else a card of that name of yours), if any."""
+        mine = [i for i in self.state.battlefield if self.state.objects[i].card_name == node.name
+                and self.state.objects[i].controller == env.player]
+        if not mine:
+            mine = [i for i, o in self.state.objects.items() if o.card_name == node.name and o.owner == env.player]
+        return mine[:1]
+
     def cards_outside_game(self, node: ast.CardsOutsideGame, env: Env) -> list[int]:
         return self.cards_in_zone(ast.CardsInZone(node.quality, "sideboard"), env)
 
@@ -317,6 +325,23 @@ class StepInterpreter:
 
     def your_turn(self, node: ast.YourTurn, env: Env) -> bool:
         return self.state.active == env.player
+
+    def is_pair_for(self, node: ast.IsPairFor, env: Env) -> bool:
+        """701.42b: exactly two cards, not tokens, each naming the other as its partner and the same result."""
+        ids = self.objects(node.objects, env)
+        if len(ids) != 2:
+            return False
+        a, b = (self.state.objects[i] for i in ids)
+        name = self.name(node.name, env)
+        return (not a.is_token and not b.is_token and a.owner == b.owner
+                and a.card.partner == (b.card_name, name) and b.card.partner == (a.card_name, name))
+
+    def put_combined(self, node: ast.PutCombined, env: Env) -> None:
+        self.game.put_combined(env, self.objects(node.objects, env), self.name(node.name, env), node)
+
+    @staticmethod
+    def name(node: "str | ast.Var", env: Env) -> str:
+        return str(env.vars.get(node.name, "")) if isinstance(node, ast.Var) else node
 
     def no_room_card(self, node: ast.NoRoomCard, env: Env) -> bool:
         return self.state.players[env.player].marker is None
@@ -868,6 +893,8 @@ class StepInterpreter:
             return self.number(value, env)
         if slot.type in ("quality", "subtype"):
             return self.quality(value, env)
+        if slot.type == "name":
+            return self.name(value, env)
         return self.objects(value, env)
 
 

@@ -35,9 +35,11 @@ class _Probe:
 class Game:
     """One game: the state, the rulebook it runs by, and who answers choices."""
 
-    def __init__(self, rulebook: Rulebook, state: GameState, chooser: Chooser | None = None):
+    def __init__(self, rulebook: Rulebook, state: GameState, chooser: Chooser | None = None,
+                 cards: dict[str, CardDef] | None = None):
         self.rulebook = rulebook
         self.state = state
+        self.cards = cards or {}   # every card this game knows, by name (a combined permanent's face)
         self.chooser: Chooser = chooser or _Probe()
         self.interpreter = StepInterpreter(self)
         fd = rulebook.face_down
@@ -87,7 +89,10 @@ class Game:
         if leaving:
             state.last_known[old.id] = (old.card_name, self.characteristics(old.id), old.controller)
         state.remove(old)
-        new = state.create(old.card, old.owner, zone, position=None, is_token=old.is_token)
+        if old.parts:  # 712.21: one permanent leaves, its two cards arrive
+            new, *others = [state.create(part, old.owner, zone) for part in old.parts]
+        else:
+            new = state.create(old.card, old.owner, zone, position=None, is_token=old.is_token)
         if zone == "battlefield":
             new.controller = controller or old.owner
             new.summoning_sick = True
@@ -116,6 +121,24 @@ class Game:
         self.emit(Event("token_created", env.player, token.card_name, token.id), env)
         self.emit(Event("entered", env.player, token.card_name, token.id), env)
         return token
+
+    def put_combined(self, env: Env, ids: list[int], name: str, node: ast.Node) -> GameObject:
+        """712.4a: the two cards enter as one permanent with the combined face's characteristics."""
+        card = self.cards.get(name)
+        if card is None:
+            raise error("E404", f"no card named '{name}' is defined", node.span, rule="712.4a",
+                        help=_hint(name, self.cards))
+        parts = tuple(self.state.objects[i].card for i in ids)
+        owner = self.state.objects[ids[0]].owner
+        for i in ids:
+            self.state.remove(self.state.objects[i])
+        new = self.state.create(card, owner, "battlefield")
+        new.controller, new.parts, new.summoning_sick = env.player, parts, True
+        for i in ids:
+            self.state.moved[i] = new.id
+        self.emit(Event("moved", owner, card.name, new.id), env)
+        self.emit(Event("entered", env.player, card.name, new.id), env)
+        return new
 
     def copiable_values(self, object_id: int) -> Face:
         """707.2: what a copy copies — the card's (or the token's, or the copied) printed values, or

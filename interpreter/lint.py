@@ -92,7 +92,7 @@ class ScenarioLint:
         for name, data in cards.items():
             warnings: list[Diagnostic] = []
             try:
-                card = make_card(name, data, book, self.file, line_of(data), warnings)
+                card = make_card(name, data, book, self.file, line_of(data), warnings, names=cards)
             except MtgError as exc:
                 self.found.append(exc.diagnostic)
                 continue
@@ -130,7 +130,8 @@ class ScenarioLint:
         starts = ["command", "effect_text"] if first in book.command_words() else ["effect_text"]
         for start in starts:
             try:
-                node = book.parse(text, start, self.file, span.line, span.column, "not understood", span.source_line)
+                node = book.parse(text, start, self.file, span.line, span.column, "not understood", span.source_line,
+                                  names=cards)
                 break
             except MtgError as exc:
                 error = exc

@@ -16,14 +16,15 @@ from lark.indenter import Indenter
 from .ast import Pattern, Slot
 
 #: Slot types a pattern may declare, and the grammar rule that fills each.
-SLOT_RULES = {"number": "number", "quality": "quality", "objects": "objects", "subtype": "quality", "cost": "MANA"}
+SLOT_RULES = {"number": "number", "quality": "quality", "objects": "objects", "subtype": "quality", "cost": "MANA",
+              "name": "card_name"}
 #: Slot names that imply a type, so a pattern can say {count} or {cards}.
 SLOT_NAME_TYPES = {
     "count": "number", "n": "number", "number": "number", "amount": "number",
     "quality": "quality", "subtype": "subtype",
     "cards": "objects", "card": "objects", "permanent": "objects", "permanents": "objects",
     "creature": "objects", "creatures": "objects", "object": "objects", "objects": "objects",
-    "cost": "cost",
+    "cost": "cost", "name": "name",
 }
 
 
@@ -117,7 +118,8 @@ def extension(keyword_patterns: list[Pattern], special_patterns: list[Pattern],
     lines += _choice("keyword_ability", "kwb", [_alternative(p) for p in ability_patterns])
     names = sorted({p.name for p in ability_patterns})
     lines.append("!keyword_name: " + (" | ".join(_literal(n) for n in names) if names else "_NEVER"))
-    for kind, terminal in (("number", "NUMBER_VAR"), ("quality", "QUALITY_VAR"), ("cost", "COST_VAR")):
+    for kind, terminal in (("number", "NUMBER_VAR"), ("quality", "QUALITY_VAR"), ("cost", "COST_VAR"),
+                           ("name", "NAME_VAR")):
         names = sorted(n for n, t in SLOT_NAME_TYPES.items() if t == kind or kind == "quality" and t == "subtype")
         lines.append(f"{terminal}.2: /\\{{(?:{'|'.join(names)})\\??\\}}/")
     lines.append('_NEVER: "\\u0000"')

@@ -19,7 +19,8 @@ from . import ast
 from .diagnostics import Diagnostic, MtgError, Report, Span, did_you_mean, error
 from .parsers import (definitions_parser, extension, oracle_parser, resource_dir, slot_type, split_pattern,
                       structure_parser, you_trigger_words)
-from .syntax import SourceText, ToAst, join_otherwise, parse_tree, strip_reminder, syntax_error, transform
+from .syntax import (SourceText, ToAst, join_otherwise, mask_names, parse_tree, strip_reminder, syntax_error,
+                     transform)
 
 RULES_SUFFIX = ".mtgr"
 PATTERN_KINDS = ("keyword action", "keyword ability", "special action")
@@ -97,6 +98,7 @@ class Rulebook:
         self.special_actions: dict[str, list[ast.Definition]] = {}
         self.room_cards: dict[str, ast.RoomCard] = {}
         self.room_kind: str | None = None   # what rules/ calls cards with rooms
+        self.pair_key: str | None = None    # the card key that names a card's partner (712.4)
         self.tokens: dict[str, ast.TokenDefinition] = {}
         self.face_down: ast.FaceDownCharacteristics | None = None
         self.card_types: set[str] = set()
@@ -292,6 +294,7 @@ class Rulebook:
         if pending.kind not in PATTERN_KINDS:  # a card with rooms (309)
             self._finish_room_card(pending, rules)
             return
+        self.pair_key = pending.first("card_key_clause") or self.pair_key
         examples = tuple((_unquote(values[0][0]), span) for values, span in pending.clauses.get("example_clause", []))
         defaults = []
         for values, span in pending.clauses.get("default_clause", []):
@@ -417,18 +420,22 @@ class Rulebook:
         return transform(ToAst(source, self.index, lambda w: singularize(w, self._singular)), tree)
 
     def parse(self, text: str, start: str, file: str = "<text>", line: int = 1, column: int = 1,
-              what: str = "not understood", source_line: str | None = None):
-        """Parse text from a start symbol ('ability', 'effect_text', 'command') into AST."""
-        source = SourceText(text, file, line, column, source_line)
+              what: str = "not understood", source_line: str | None = None, names: Iterable[str] = (),
+              self_name: str = ""):
+        """Parse text from a start symbol ('ability', 'effect_text', 'command') into AST.
+
+        `names` are card names the text may mention; `self_name` the card's own name (this object).
+        """
+        masked = mask_names(text, [n for n in names if n.lower() not in self.known_words()], self_name)
+        source = SourceText(masked, file, line, column, source_line, original=text)
         return self._transform(parse_tree(self._parser, source, start, what, self.vocabulary(),
                                           self.known_words()), source)
 
-    def parse_card_line(self, text: str, card_name: str, file: str = "<card>", line: int = 1) -> ast.Ability:
+    def parse_card_line(self, text: str, card_name: str, file: str = "<card>", line: int = 1,
+                        names: Iterable[str] = ()) -> ast.Ability:
         """One line of a card's Oracle text; its own name means 'this object'."""
-        cleaned = strip_reminder(text)
-        if card_name:
-            cleaned = cleaned.replace(card_name, "~")
-        return self.parse(cleaned, "ability", file, line, 1, f"not understood in {card_name}", text)
+        return self.parse(strip_reminder(text), "ability", file, line, 1, f"not understood in {card_name}", text,
+                          names, card_name)
 
 
 def singularize(word: str, known: dict[str, str]) -> str:

@@ -171,10 +171,10 @@ class Scenario:
         self.cards: dict[str, CardDef] = {}
         for card_name, data in (doc.get("cards") or {}).items():
             self.cards[card_name] = make_card(card_name, data, self.rulebook, self.file, line_of(data),
-                                              self.warnings)
+                                              self.warnings, names=(doc.get("cards") or {}))
         if doc.get("sets"):
             raise error("E601", "set files are not supported yet", Span(self.file, line_of(doc), 1))
-        self.game = Game(self.rulebook, self.starting_state())
+        self.game = Game(self.rulebook, self.starting_state(), cards=self.cards)
 
     # ------------------------------------------------------------ setup
     def starting_state(self) -> GameState:
@@ -278,7 +278,7 @@ class Scenario:
             return lambda: game.special_action(player, command)
         if isinstance(command, ast.ActivateCommand):
             return lambda: game.activate(player, command)
-        effect = book.parse(text, "effect_text", what="not understood", **where)
+        effect = book.parse(text, "effect_text", what="not understood", names=self.cards, **where)
         problems = check_text(effect, book)
         if problems:
             raise MtgError(problems[0])

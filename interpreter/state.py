@@ -29,6 +29,7 @@ class CardDef:
     front: Face
     back: Face | None = None
     ignored_lines: tuple[str, ...] = ()
+    partner: tuple[str, str] | None = None   # (the other card of its pair, the card they combine into)
 
     def __deepcopy__(self, memo: dict) -> "CardDef":
         return self  # card definitions never change during a game
@@ -59,6 +60,7 @@ class GameObject:
     granted: tuple = ()                   # (keyword ability, duration) from 'gains KEYWORD ...'
     playable_by: str | None = None        # 'you may play them' (a permission to cast it from here)
     x_paid: int | None = None             # the X of the spell it was (107.3m)
+    parts: tuple[CardDef, ...] = ()       # the two cards of a combined permanent (712.4a)
 
     @property
     def card_name(self) -> str:
@@ -180,6 +182,8 @@ class GameState:
                            abilities=base.abilities + obj.extra_abilities + tuple(a for a, _ in obj.granted))
         if obj.zone != "battlefield":
             return base
+        if obj.parts:  # 712.8g: the sum of the mana values of its front faces
+            base = replace(base, fixed_mana_value=sum(part.front.characteristics().mana_value for part in obj.parts))
         for power, toughness, _ in obj.modifiers:
             if base.power is not None:
                 base = replace(base, power=base.power + power, toughness=(base.toughness or 0) + toughness)

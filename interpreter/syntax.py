@@ -25,18 +25,34 @@ class SourceText:
     """A piece of text and where it sits in its file, to give AST nodes true spans."""
 
     def __init__(self, text: str, file: str = "<text>", line: int = 1, column: int = 1,
-                 source_line: str | None = None):
+                 source_line: str | None = None, original: str | None = None):
         self.text = text
         self.file = file
         self.line = line
         self.column = column
         self.source_line = text if source_line is None else source_line
+        self.original = text if original is None else original  # before card names were masked
 
     def span(self, line: int, column: int, length: int = 1) -> Span:
         """The span of (line, column) of this text, in file coordinates."""
         if line == 1:
             return Span(self.file, self.line, self.column + column - 1, self.source_line, length)
         return Span(self.file, self.line + line - 1, column, self.text.splitlines()[line - 1], length)
+
+
+NAME_OPEN, NAME_FILL, NAME_CLOSE = "\u27ea", "\u00b7", "\u27eb"
+
+
+def mask_names(text: str, names: Iterable[str], self_name: str = "") -> str:
+    """Card names in text become single tokens of the same length (columns stay true): the
+    card's own name becomes '~~~' (this object), another known name '⟪····⟫'."""
+    if self_name:
+        text = re.sub(rf"(?<![\w']){re.escape(self_name)}(?![\w'])", lambda m: "~" * len(m.group(0)), text)
+    for name in sorted(names, key=len, reverse=True):
+        if len(name) >= 2 and name != self_name:
+            text = re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])",
+                          lambda m: NAME_OPEN + NAME_FILL * (len(m.group(0)) - 2) + NAME_CLOSE, text)
+    return text
 
 
 def strip_reminder(text: str) -> str:
@@ -104,6 +120,19 @@ class ToAst(Transformer):
         value = int(text) if text.isdigit() else NUMBER_WORDS[text]
         return ast.IntValue(value, span=self._span(meta))
 
+    def CARD_NAME(self, token):
+        """A masked card name: its words come back from the original text."""
+        if str(token).startswith("'"):
+            return str(token)[1:-1]
+        return self.source.original[token.start_pos:token.end_pos]
+
+    def named_object(self, meta, children):
+        return ast.NamedObject(children[0], span=self._span(meta))
+
+    def exile_both(self, meta, children):
+        return ast.PutIntoZone(ast.Union_((children[0], children[1]), span=self._span(meta)), "exile",
+                               span=self._span(meta))
+
     def var(self, meta, children):
         return children[0] if isinstance(children[0], ast.Var) else ast.Var(str(children[0])[1:-1].rstrip("?"),
                                                                             span=self._span(meta))
@@ -111,7 +140,10 @@ class ToAst(Transformer):
     def VAR(self, token):
         return ast.Var(str(token)[1:-1].rstrip("?"), span=self.source.span(token.line, token.column, len(token)))
 
-    NUMBER_VAR = QUALITY_VAR = COST_VAR = VAR
+    NUMBER_VAR = QUALITY_VAR = COST_VAR = NAME_VAR = VAR
+
+    def card_name(self, meta, children):
+        return children[0]
 
     def quality_words(self, meta, children):
         if len(children) == 1 and isinstance(children[0], ast.Var):
@@ -332,6 +364,12 @@ class ToAst(Transformer):
 
     def create_named_spec_token(self, meta, children):
         return ast.CreateToken(ast.IntValue(1), **children[1], name=children[0], span=self._span(meta))
+
+    def is_pair_for(self, meta, children):
+        return ast.IsPairFor(children[0], children[1], span=self._span(meta))
+
+    def put_combined(self, meta, children):
+        return ast.PutCombined(children[0], children[1], span=self._span(meta))
 
     def create_copy(self, meta, children):
         return ast.CreateCopy(children[0], span=self._span(meta))
