@@ -93,6 +93,21 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from .coverage import jsonl_lines, measure, render
+    from .rulebook import Rulebook
+    from .sets import set_lines
+    if (code := _missing(args.paths, "coverage")) is not None:
+        return code
+    book = Rulebook.load()
+    lines = []
+    for path in map(Path, args.paths):
+        lines.extend(jsonl_lines(path) if path.suffix == ".jsonl" else set_lines(path, book))
+    result = measure(book, lines, progress=not args.json)
+    print(json.dumps(result.as_json(), indent=2) if args.json else render(result, args.limit))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mtgrules",
                                      description="Rules-as-data interpreter for Magic: The Gathering keyword actions.")
@@ -113,6 +128,11 @@ def main(argv: list[str] | None = None) -> int:
     lint.add_argument("paths", nargs="+", metavar="PATH")
     lint.add_argument("--format", choices=["text", "json"], default="text")
     lint.set_defaults(func=cmd_lint)
+    coverage = sub.add_parser("coverage", help="how much of the card text in set or JSON Lines files is understood")
+    coverage.add_argument("paths", nargs="+", metavar="PATH")
+    coverage.add_argument("--json", action="store_true")
+    coverage.add_argument("--limit", type=int, default=25, help="how many groups of lines not understood to show")
+    coverage.set_defaults(func=cmd_coverage)
     rules = sub.add_parser("rules", help="list the loaded mechanics with rule numbers and reminder text")
     rules.add_argument("paths", nargs="*", metavar="PATH", help="extra rules files or folders to load")
     rules.set_defaults(func=cmd_rules)
