@@ -15,21 +15,43 @@ from .diagnostics import Diagnostic, MtgError, Span, did_you_mean
 from .parsers import resource_dir
 from .rulebook import RULES_SUFFIX, Rulebook, rules_files
 from .scenario import STEP_KEYS, Runner, mechanics_of, scenario_files, structure_problems_located
+from .sets import is_set_document, load_cards
 from .state import PLAYER_ZONES, SEARCH_ORDER
 from .yamlsource import line_of, load_documents, locate
 
 
 def lint_paths(paths: list[Path]) -> list[Diagnostic]:
-    """All findings for the given files and folders, rules files first."""
+    """All findings for the given files and folders: rules files, then set and scenario files."""
     rules = [p for p in rules_files(paths) if p.suffix == RULES_SUFFIX]
-    scenarios = [p for p in scenario_files(paths) if p.suffix in (".yaml", ".yml")]
+    data_files = [p for p in scenario_files(paths) if p.suffix in (".yaml", ".yml", ".json")]
     found: list[Diagnostic] = []
-    if rules or not scenarios:
+    if rules or not data_files:
         found.extend(lint_rules(rules))
     runner = Runner()
-    for path in scenarios:
-        found.extend(lint_scenario_file(path, runner))
+    for path in data_files:
+        found.extend(lint_set_file(path, runner) if is_set_file(path) else lint_scenario_file(path, runner))
     return found
+
+
+def is_set_file(path: Path) -> bool:
+    """MTGJSON, or YAML whose one document is a set (a list of cards and no steps)."""
+    if path.suffix == ".json":
+        return True
+    try:
+        docs = [d for d in load_documents(path.read_text(encoding="utf-8"), str(path)) if d is not None]
+    except (OSError, UnicodeDecodeError, MtgError):
+        return False
+    return len(docs) == 1 and is_set_document(docs[0])
+
+
+def lint_set_file(path: Path, runner: Runner) -> list[Diagnostic]:
+    """Structure, types and every card line of a set file; one bad card doesn't hide the others."""
+    try:
+        found = runner.set_file(path)
+        book = runner.rulebook(found.mechanics)
+    except MtgError as exc:
+        return [exc.diagnostic]
+    return load_cards(found, book)[1]
 
 
 def lint_rules(files: list[Path]) -> list[Diagnostic]:
@@ -80,7 +102,8 @@ class ScenarioLint:
     def run(self) -> list[Diagnostic]:
         doc = self.doc
         try:
-            book = self.runner.rulebook(mechanics_of(doc, self.path))
+            book = self.runner.rulebook(mechanics_of(doc, self.path) + self.runner.set_mechanics(doc, self.path))
+            set_names = [n for sf in self.runner.sets_of(doc, self.path) for n in sf.cards]
         except MtgError as exc:
             return [exc.diagnostic]
         for message, line, needle in structure_problems_located(doc, book):
@@ -89,10 +112,11 @@ class ScenarioLint:
             return self.found
         events = declared_events(book)
         cards = dict(doc.get("cards") or {})
+        known_cards = {**{n: None for n in set_names}, **cards}
         for name, data in cards.items():
             warnings: list[Diagnostic] = []
             try:
-                card = make_card(name, data, book, self.file, line_of(data), warnings, names=cards)
+                card = make_card(name, data, book, self.file, line_of(data), warnings, names=known_cards)
             except MtgError as exc:
                 self.found.append(exc.diagnostic)
                 continue
@@ -109,11 +133,11 @@ class ScenarioLint:
             for zone in ("battlefield",) + PLAYER_ZONES:
                 for item in (zones or {}).get(zone) or []:
                     name = str(item.get("card") if isinstance(item, dict) else item)
-                    if name not in cards:
+                    if name not in known_cards:
                         self.add("E404", f"unknown card '{name}'", line_of(item, line_of(zones.get(zone))), name,
-                                 did_you_mean(name, cards) or "define it under cards:")
+                                 did_you_mean(name, known_cards) or "define it under cards: or in a set")
         for step in doc.get("steps") or []:
-            self.step(step, book, players, cards, events)
+            self.step(step, book, players, known_cards, events)
         return self.found
 
     def step(self, step: dict, book: Rulebook, players: list[str], cards: dict, events: set[str]) -> None:

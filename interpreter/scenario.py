@@ -20,6 +20,7 @@ from .diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from .game import Game
 from .mana import parse_pool
 from .rulebook import Rulebook
+from .sets import SetFile, load_cards, read_set
 from .state import PLAYER_ZONES, CardDef, GameState, Player
 from .view import entry, view
 from .yamlsource import LineDict, line_of, load_documents, locate
@@ -121,11 +122,27 @@ class Runner:
 
     def __init__(self) -> None:
         self._books: dict[tuple[str, ...], Rulebook] = {}
+        self._sets: dict[Path, SetFile] = {}
 
     def rulebook(self, extra: tuple[str, ...]) -> Rulebook:
         if extra not in self._books:
             self._books[extra] = Rulebook.load([Path(p) for p in extra])
         return self._books[extra]
+
+    def set_file(self, path: Path) -> SetFile:
+        """A set file read once per run."""
+        key = path.resolve()
+        if key not in self._sets:
+            self._sets[key] = read_set(path)
+        return self._sets[key]
+
+    def set_mechanics(self, doc: object, path: Path) -> tuple[str, ...]:
+        """The rules files the scenario's sets ship (their `mechanics:`)."""
+        return tuple(m for sf in self.sets_of(doc, path) for m in sf.mechanics)
+
+    def sets_of(self, doc: object, path: Path) -> list[SetFile]:
+        listed = doc.get("sets") if isinstance(doc, dict) else None
+        return [self.set_file(path.parent / str(s)) for s in listed] if isinstance(listed, list) else []
 
     def run_file(self, path: Path) -> list[Outcome]:
         try:
@@ -142,7 +159,7 @@ class Runner:
         line = line_of(doc)
         name = doc.get("name", "(unnamed)") if isinstance(doc, dict) else "(not a mapping)"
         try:
-            book = self.rulebook(mechanics_of(doc, path))
+            book = self.rulebook(mechanics_of(doc, path) + self.set_mechanics(doc, path))
         except MtgError as exc:
             return Outcome(str(name), str(path), line, False, exc.diagnostic.render())
         problems = structure_problems(doc, book)
@@ -167,13 +184,17 @@ class Scenario:
         self.file = str(path)
         self.lines = list(lines)
         self.warnings: list[Diagnostic] = []
-        self.rulebook = runner.rulebook(mechanics_of(doc, path))
+        sets = runner.sets_of(doc, path)
+        self.rulebook = runner.rulebook(mechanics_of(doc, path) + runner.set_mechanics(doc, path))
         self.cards: dict[str, CardDef] = {}
+        own = tuple(doc.get("cards") or {})
+        for found in sets:  # a set's problems are warnings here: its good cards are still usable
+            cards, diagnostics = load_cards(found, self.rulebook, own)
+            self.cards.update(cards)
+            self.warnings.extend(diagnostics)
         for card_name, data in (doc.get("cards") or {}).items():
             self.cards[card_name] = make_card(card_name, data, self.rulebook, self.file, line_of(data),
-                                              self.warnings, names=(doc.get("cards") or {}))
-        if doc.get("sets"):
-            raise error("E601", "set files are not supported yet", Span(self.file, line_of(doc), 1))
+                                              self.warnings, names=own + tuple(self.cards))
         self.game = Game(self.rulebook, self.starting_state(), cards=self.cards)
 
     # ------------------------------------------------------------ setup
