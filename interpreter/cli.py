@@ -67,11 +67,22 @@ def cmd_parse(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _codes(text: str | None) -> list[str]:
+    return [c.strip().upper() for c in (text or "").split(",") if c.strip()]
+
+
+def _selected(code: str, select: str | None, ignore: str | None) -> bool:
+    """--select/--ignore take codes or prefixes ('E2', 'W501'), comma-separated."""
+    if select and not any(code.startswith(c) for c in _codes(select)):
+        return False
+    return not any(code.startswith(c) for c in _codes(ignore))
+
+
 def cmd_lint(args: argparse.Namespace) -> int:
     from .lint import lint_paths
     if (code := _missing(args.paths, "lint")) is not None:
         return code
-    findings = lint_paths([Path(p) for p in args.paths])
+    findings = [d for d in lint_paths([Path(p) for p in args.paths]) if _selected(d.code, args.select, args.ignore)]
     if args.format == "json":
         print(json.dumps([d.as_json() for d in findings], indent=2))
     else:
@@ -79,7 +90,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
             print(d.render())
         errors = sum(d.severity == "error" for d in findings)
         print(f"{errors} error(s), {len(findings) - errors} warning(s)")
-    return 1 if any(d.severity == "error" for d in findings) else 0
+    return 1 if findings else 0  # exit 0 clean, 1 findings (--ignore W passes with warnings), 2 usage
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -124,9 +135,11 @@ def main(argv: list[str] | None = None) -> int:
                        help="read TEXT as a line of card text (default), effect text, or a scenario command")
     parse.add_argument("--name", help="the card's name, which its text may use to mean itself")
     parse.set_defaults(func=cmd_parse)
-    lint = sub.add_parser("lint", help="check rules files and scenario files")
+    lint = sub.add_parser("lint", help="check rules, set and scenario files (exit 0 clean, 1 findings, 2 usage)")
     lint.add_argument("paths", nargs="+", metavar="PATH")
     lint.add_argument("--format", choices=["text", "json"], default="text")
+    lint.add_argument("--select", metavar="CODES", help="only these codes or prefixes, comma-separated (E2,W501)")
+    lint.add_argument("--ignore", metavar="CODES", help="leave out these codes or prefixes, comma-separated")
     lint.set_defaults(func=cmd_lint)
     coverage = sub.add_parser("coverage", help="how much of the card text in set or JSON Lines files is understood")
     coverage.add_argument("paths", nargs="+", metavar="PATH")

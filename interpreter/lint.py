@@ -64,7 +64,58 @@ def lint_rules(files: list[Path]) -> list[Diagnostic]:
     book.load_files(bundled + files)
     wanted = {str(p) for p in files}
     found = [d for d in book.report.items if d.span is None or d.span.file in wanted or not files]
-    return found + check_rulebook(book, wanted if files else None)
+    if book.report.errors:
+        return found + check_rulebook(book, wanted if files else None)
+    mine = [d for d in book.definitions() if not files or (d.span and d.span.file in wanted)]
+    return found + check_rulebook(book, wanted if files else None) + check_examples(book, mine)
+
+
+#: The sample game an example runs in: a creature to be the source, cards in hand and library.
+_SAMPLE_CARDS = {
+    "Sample Bear": {"mana_cost": "{1}{G}", "types": ["Creature"], "subtypes": ["Bear"], "power": 2, "toughness": 2},
+    "Sample Forest": {"types": ["Land"], "supertypes": ["Basic"], "subtypes": ["Forest"]},
+    "Sample Bolt": {"mana_cost": "{R}", "types": ["Instant"]},
+}
+
+
+def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
+    """Every example use parses (E213) and runs in a sample game without breaking the interpreter (E214);
+    a refusal is a fine outcome for an example."""
+    from .cards import make_card
+    from .choices import RandomChooser
+    from .game import Game
+    from .state import GameState, Player
+    found: list[Diagnostic] = []
+    cards = {name: make_card(name, data, book) for name, data in _SAMPLE_CARDS.items()}
+    for definition in definitions:
+        start = "command" if definition.kind == "special action" else (
+            "ability" if definition.kind == "keyword ability" else "effect_text")
+        for text, span in definition.examples:
+            try:
+                node = book.parse(text, start, what="example not understood", names=cards)
+            except MtgError as exc:
+                found.append(Diagnostic("E213", f"example \"{text}\" of {definition.kind} '{definition.name}' "
+                                        f"doesn't parse: {exc.diagnostic.message}", span, definition.rule,
+                                        exc.diagnostic.help))
+                continue
+            if start != "effect_text":
+                continue
+            state = GameState({p: Player(p) for p in ("alice", "bob")}, ["alice", "bob"], "alice")
+            for zone, names in (("library", ["Sample Forest", "Sample Bear", "Sample Bolt"] * 3),
+                                ("hand", ["Sample Bear", "Sample Forest"]), ("battlefield", ["Sample Bear"])):
+                for name in names:
+                    state.create(cards[name], "alice", zone)
+            game = Game(book, state, cards=cards)
+            source = state.battlefield[0]
+            try:
+                game.perform("alice", lambda: game.effect("alice", node, source, text), RandomChooser(0))
+            except MtgError:
+                pass
+            except Exception as exc:  # the point of this check: an example must never break the interpreter
+                found.append(Diagnostic("E214", f"example \"{text}\" of {definition.kind} '{definition.name}' "
+                                        f"breaks the interpreter: {type(exc).__name__}: {exc}", span,
+                                        definition.rule))
+    return found
 
 
 def lint_scenario_file(path: Path, runner: Runner) -> list[Diagnostic]:
@@ -155,7 +206,7 @@ class ScenarioLint:
         for start in starts:
             try:
                 node = book.parse(text, start, self.file, span.line, span.column, "not understood", span.source_line,
-                                  names=cards)
+                                  names=cards if start == "effect_text" else ())
                 break
             except MtgError as exc:
                 error = exc

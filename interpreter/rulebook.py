@@ -390,6 +390,18 @@ class Rulebook:
             out.extend(group)
         return out
 
+    def face_down_abilities(self) -> dict[str, tuple]:
+        """The abilities each way of being face down gives (cloaked: ward {2}, 701.58a), from the
+        definitions that turn objects face down that way."""
+        found: dict[str, tuple] = {}
+        for definition in self.definitions():
+            for node in ast.walk((definition.steps, definition.statics)):
+                if isinstance(node, ast.PutOntoBattlefield) and node.face_down_as and node.with_ability:
+                    found[node.face_down_as] = (node.with_ability,)
+                elif isinstance(node, ast.CastPermission) and node.face_down and node.face_down.with_ability:
+                    found[definition.option_name or definition.name] = (node.face_down.with_ability,)
+        return found
+
     def vocabulary(self) -> list[str]:
         """Words a user may have meant: step verbs and keyword action names."""
         return list(self.keyword_actions) + ["draw", "mill", "shuffle", "put", "look", "choose", "reveal",

@@ -240,6 +240,7 @@ class Scenario:
         obj.summoning_sick = bool(spec.get("summoning_sick", False))
         if spec.get("face_down"):
             obj.face_down, obj.face_down_at = str(spec["face_down"]), state.clock
+            obj.extra_abilities = self.rulebook.face_down_abilities().get(obj.face_down, ())
 
     # ------------------------------------------------------------ running
     def run(self) -> None:
