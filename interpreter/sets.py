@@ -36,6 +36,7 @@ class SetFile:
     mechanics: tuple[str, ...] = ()
     problems: list[Diagnostic] = field(default_factory=list)
     source: list[str] = field(default_factory=list)
+    partners: dict[str, tuple[str, str]] = field(default_factory=dict)  # MTGJSON pairs: (partner, combined)
 
     def span(self, line: int, needle: str | None = None) -> Span:
         return locate(self.source, str(self.path), line, needle)
@@ -106,9 +107,6 @@ def _schema() -> dict:
 # MTGJSON -------------------------------------------------------------------
 _FACE_KEYS = {"manaCost": "mana_cost", "types": "types", "supertypes": "supertypes", "subtypes": "subtypes",
               "power": "power", "toughness": "toughness", "colors": "colors", "text": "text"}
-_COMBINED_LAYOUT = "meld"   # MTGJSON's name for cards whose back faces combine
-
-
 def _read_mtgjson(path: Path, text: str) -> SetFile:
     """MTGJSON as published: {"meta": ..., "data": {"code", "name", "cards": [...]}} (or AllPrintings)."""
     try:
@@ -144,30 +142,32 @@ def _face(card: dict) -> dict:
 
 
 def _mtgjson_cards(found: SetFile, faces: dict[str, list[dict]]) -> None:
-    backs_of: dict[str, list[str]] = {}   # combined back face -> the fronts that combine into it
+    """Cards by their faces. A back face shared by two cards is a combined card (712.4): each front
+    names the other as its partner; any other back face is the card's back."""
+    shared: dict[str, list[str]] = {}
+    for full_name, entries in faces.items():
+        for entry in entries:
+            if entry.get("side", "a") != "a":
+                shared.setdefault(entry.get("faceName") or full_name, []).append(full_name)
     for full_name, entries in faces.items():
         fronts = [e for e in entries if e.get("side", "a") == "a"]
         others = [e for e in entries if e.get("side", "a") != "a"]
         front = fronts[0] if fronts else entries[0]
         name = front.get("faceName") or full_name
-        line = _line_of_name(found, name)
         data = _face(front)
-        if front.get("layout") == _COMBINED_LAYOUT:
-            for back in others:
-                back_name = back.get("faceName") or full_name
+        for back in others:
+            back_name = back.get("faceName") or full_name
+            owners = shared.get(back_name, [])
+            if len(owners) == 2:
                 if back_name not in found.cards:
                     _add(found, back_name, _face(back), _line_of_name(found, back_name))
-                if back_name != name:
-                    backs_of.setdefault(back_name, []).append(name)
-        elif others:
-            back = others[0]
-            data["back"] = dict(_face(back), name=back.get("faceName") or full_name)
+                other = next(o for o in owners if o != full_name)
+                other_front = next((e.get("faceName") for e in faces[other] if e.get("side", "a") == "a"), other)
+                found.partners[name] = (other_front, back_name)
+            else:
+                data["back"] = dict(_face(back), name=back_name)
         if name not in found.cards:
-            _add(found, name, data, line)
-    for combined, fronts in backs_of.items():  # each front names its partner and what they become
-        if len(fronts) == 2:
-            for one, other in (fronts, fronts[::-1]):
-                found.cards[one][_COMBINED_LAYOUT] = {"with": other, "into": combined}
+            _add(found, name, data, _line_of_name(found, name))
 
 
 def _line_of_name(found: SetFile, name: str) -> int:
@@ -192,6 +192,8 @@ def load_cards(found: SetFile, book: Rulebook, names: tuple[str, ...] = ()) -> t
         except MtgError as exc:
             diagnostics.append(exc.diagnostic)
             continue
+        if name in found.partners:
+            cards[name].partner = found.partners[name]
         diagnostics.extend(_relocated(found, w) for w in warnings)
         diagnostics.extend(_type_problems(found, name, data, line, book))
     return cards, diagnostics
