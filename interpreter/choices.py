@@ -46,6 +46,7 @@ class Choice:
     count: int = 1
     up_to: bool = False
     rule: str | None = None
+    labels: list[str] = field(default_factory=list)   # how each object option reads ('hand:Forest')
 
 
 class Chooser(Protocol):
@@ -82,13 +83,17 @@ def _objects_answer(choice: Choice, raw: object, match: Callable[[Ref, list[int]
 
 
 class ScriptedChooser:
-    """Answers from a list, in the order the choices are asked (scenario `choose:`)."""
+    """Answers from a list, in the order the choices are asked (scenario `choose:`); when the list
+    runs out, the `then` chooser answers (the terminal, with `mtgrules test --ask`) or the step fails."""
 
-    def __init__(self, answers: Sequence[object]):
+    def __init__(self, answers: Sequence[object], then: "Chooser | None" = None):
         self.answers = list(answers)
         self.used = 0
+        self.then = then
 
     def answer(self, choice: Choice, match):
+        if self.used >= len(self.answers) and self.then is not None:
+            return self.then.answer(choice, match)
         if self.used >= len(self.answers):
             raise error("E403", f"the step needs an answer for {choice.prompt}, but none is left",
                         rule=choice.rule, help="add the answer to the step's choose: list")
@@ -120,17 +125,22 @@ class RandomChooser:
 
 
 class InteractiveChooser:
-    """Asks at the terminal; `describe` turns an object id into words."""
+    """Asks at the terminal (or any `ask` function), showing each option by its label."""
 
-    def __init__(self, describe: Callable[[int], str], ask: Callable[[str], str] = input):
-        self.describe = describe
+    def __init__(self, ask: Callable[[str], str] = input):
         self.ask = ask
 
     def answer(self, choice: Choice, match):
+        try:
+            return self._answer(choice)
+        except EOFError:
+            raise error("E403", f"no answer given at the terminal for {choice.prompt}", rule=choice.rule) from None
+
+    def _answer(self, choice: Choice):
         while True:
             if choice.kind == "objects":
                 for n, option in enumerate(choice.options, 1):
-                    print(f"  {n}. {self.describe(option)}")
+                    print(f"  {n}. {choice.labels[n - 1] if n <= len(choice.labels) else option}")
                 reply = self.ask(f"{choice.prompt} (numbers, comma-separated): ")
                 try:
                     picks = [choice.options[int(p) - 1] for p in reply.replace(",", " ").split()]

@@ -21,7 +21,11 @@ def cmd_test(args: argparse.Namespace) -> int:
     from .scenario import run_paths
     if (code := _missing(args.paths, "test")) is not None:
         return code
-    outcomes, seconds = run_paths([Path(p) for p in args.paths])
+    ask = None
+    if args.ask:
+        from .choices import InteractiveChooser
+        ask = InteractiveChooser()
+    outcomes, seconds = run_paths([Path(p) for p in args.paths], ask)
     passed = sum(o.passed for o in outcomes)
     failed = len(outcomes) - passed
     if args.json:
@@ -127,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     test.add_argument("paths", nargs="+", metavar="PATH")
     test.add_argument("--json", action="store_true", help="print the results as one JSON document")
     test.add_argument("-v", "--verbose", action="store_true", help="also show card text warnings")
+    test.add_argument("--ask", action="store_true",
+                      help="when a step needs an answer its choose: list doesn't give, ask at the terminal")
     test.set_defaults(func=cmd_test)
     parse = sub.add_parser("parse", help="print the AST of an Oracle text or a rules file")
     parse.add_argument("text", nargs="*", metavar="TEXT")

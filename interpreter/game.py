@@ -216,6 +216,8 @@ class Game:
         self.state.players[player].pool = pay(self.state.players[player].pool, cost, what)
 
     def ask(self, choice: Choice) -> list[int] | str:
+        if choice.kind == "objects":
+            choice.labels = [f"{self.state.objects[i].zone}:{self.name_of(i)}" for i in choice.options]
         return self.chooser.answer(choice, self.match_among)
 
     # ------------------------------------------------------------ references

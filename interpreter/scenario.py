@@ -15,7 +15,7 @@ import jsonschema
 from . import ast
 from .cards import make_card
 from .checks import check_text, declared_events, face_down_ways
-from .choices import Ref, ScriptedChooser
+from .choices import Chooser, Ref, ScriptedChooser
 from .diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from .game import Game
 from .mana import parse_pool
@@ -120,7 +120,8 @@ def scenario_files(paths: list[Path]) -> list[Path]:
 class Runner:
     """Runs scenario files, caching one rulebook per set of extra mechanics."""
 
-    def __init__(self) -> None:
+    def __init__(self, ask: Chooser | None = None) -> None:
+        self.ask = ask   # who answers when a step's choose: list runs out (None: the step fails)
         self._books: dict[tuple[str, ...], Rulebook] = {}
         self._sets: dict[Path, SetFile] = {}
 
@@ -179,6 +180,7 @@ class Scenario:
     """One scenario document: its cards, its starting game, its steps."""
 
     def __init__(self, doc: dict, path: Path, runner: Runner, lines: list[str] = ()):
+        self.runner = runner
         self.doc = doc
         self.path = path
         self.file = str(path)
@@ -260,7 +262,7 @@ class Scenario:
             raise Failure(f"{where}: unknown player '{player}'"
                           + (f" — {did_you_mean(player, game.state.players)}" if did_you_mean(player, game.state.players) else ""))
         text = str(step[player])
-        chooser = ScriptedChooser(list(step.get("choose") or []))
+        chooser = ScriptedChooser(list(step.get("choose") or []), self.runner.ask)
         before = copy.deepcopy(game.state)
         try:
             action = self.action(player, text, step, line_of(step))
@@ -473,10 +475,12 @@ def _serialize(state: GameState) -> str:
                  state.next_id, state.clock, state.rng.getstate(), state.moved))
 
 
-def run_paths(paths: list[Path]) -> tuple[list[Outcome], float]:
-    """Run every scenario under the paths; returns the outcomes and seconds taken."""
+def run_paths(paths: list[Path], ask: Chooser | None = None) -> tuple[list[Outcome], float]:
+    """Run every scenario under the paths; returns the outcomes and seconds taken.
+
+    With `ask`, a step that needs more answers than its `choose:` list gets them from `ask`."""
     start = time.perf_counter()
-    runner = Runner()
+    runner = Runner(ask)
     outcomes: list[Outcome] = []
     for path in scenario_files(paths):
         outcomes.extend(runner.run_file(path))
