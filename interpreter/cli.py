@@ -123,6 +123,12 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_reference(args: argparse.Namespace) -> int:
+    from .reference import generate
+    print(generate(), end="")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mtgrules",
                                      description="Rules-as-data interpreter for Magic: The Gathering keyword actions.")
@@ -152,6 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     coverage.add_argument("--json", action="store_true")
     coverage.add_argument("--limit", type=int, default=25, help="how many groups of lines not understood to show")
     coverage.set_defaults(func=cmd_coverage)
+    reference = sub.add_parser("reference", help="print the DSL reference (steps, conditions, slots, codes) as Markdown")
+    reference.set_defaults(func=cmd_reference)
     rules = sub.add_parser("rules", help="list the loaded mechanics with rule numbers and reminder text")
     rules.add_argument("paths", nargs="*", metavar="PATH", help="extra rules files or folders to load")
     rules.set_defaults(func=cmd_rules)

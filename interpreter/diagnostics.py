@@ -108,3 +108,45 @@ class Report:
     @property
     def errors(self) -> list[Diagnostic]:
         return [d for d in self.items if d.severity == "error"]
+
+
+#: Every diagnostic code, with what it means. Codes are stable: a code is never
+#: reused for another meaning. E: an error (exit 1, the file or step is refused);
+#: W: a warning (the rest still works).
+CODES: dict[str, str] = {
+    "E001": "a file can't be read (missing, unreadable, not UTF-8)",
+    "E100": "YAML or JSON syntax error",
+    "E101": "text the grammar does not understand (a rules-file line, a step, an example)",
+    "E102": "wrong indentation in a rules file",
+    "E103": "a step with steps indented under it",
+    "E104": "'Otherwise' that follows no 'If'",
+    "E110": "a scenario's structure breaks the scenario contract (unknown key, wrong type)",
+    "E120": "a set file's structure breaks set.schema.json",
+    "E121": "a card defined twice in one set",
+    "E130": "a .json file that is not an MTGJSON set",
+    "E201": "an unknown slot type in a pattern ({count}, {quality}, {cards}, {cost}, {name} are known)",
+    "E202": "a mechanic defined twice",
+    "E203": "a definition that cites no rule",
+    "W204": "a definition without reminder text",
+    "W205": "a definition without an example use",
+    "E206": "an unknown {variable} in a definition's steps",
+    "E207": "an unknown quality, card type, supertype or subtype",
+    "E208": "'if ... was EVENT' names an event no definition records",
+    "E209": "a mechanic that is not part of the rules (e.g. assemble, 701.45a)",
+    "W210": "a slot of a pattern that no step uses",
+    "E211": "a dungeon whose rooms don't connect (missing room, unreachable room, no bottommost room)",
+    "E213": "an example use of a definition that doesn't parse",
+    "E214": "an example use that breaks the interpreter when run",
+    "E301": "a mana cost that is not a sequence of {symbols}",
+    "E302": "a mana string with a symbol that is not a type of mana",
+    "E303": "a mana symbol that must be announced first (hybrid, Phyrexian) or can't be paid",
+    "E401": "a cost the player can't pay (mana, life)",
+    "E402": "an action the rules refuse (with the rule that forbids it)",
+    "E403": "a step that needs an answer its choose: list doesn't give",
+    "E404": "an unknown name: card, object, player, zone, token",
+    "E405": "an answer that is not one of the choice's options",
+    "E406": "the same object chosen twice",
+    "E407": "the wrong number of objects chosen",
+    "E408": "answers a step gave but never used",
+    "W501": "a line of card text the engine does not understand (the card loads without it)",
+}
