@@ -606,17 +606,102 @@ class TurnedFaceUpTrigger(Node):
 
 @dataclass(frozen=True)
 class YouActionTrigger(Node):
-    """'Whenever you <keyword action>': the action's event with you as its player."""
+    """'Whenever you <keyword action> [an object]': the action's event with you as its player.
+
+    `objects` narrows it to the object the action is done to ('Whenever you <action> a creature').
+    """
 
     action: KeywordAction
+    objects: "QualityExpr | None" = None
 
 
 @dataclass(frozen=True)
 class SubjectFilter(Node):
-    """'a creature you control' as the subject of a trigger."""
+    """'a creature you control' as the subject of a trigger.
+
+    `controller` is 'you' or 'an opponent' when the text says who controls it
+    ('you_control' keeps the older spelling of 'you'); `other` leaves out the
+    source ('another creature'); `or_self` adds the source ('~ or another
+    creature'); `one_or_more` is 'one or more creatures' (one event for a group).
+    """
 
     quality: QualityExpr
     you_control: bool = False
+    controller: str | None = None
+    other: bool = False
+    or_self: bool = False
+    one_or_more: bool = False
+
+
+@dataclass(frozen=True)
+class AttachedSubject(Node):
+    """'enchanted creature', 'equipped creature': the object an Aura or Equipment is attached to (301.5, 303.4)."""
+
+    attachment: str      # 'enchanted' or 'equipped'
+    quality: QualityExpr
+
+
+Subject = Union["Self", It, SubjectFilter, AttachedSubject]
+
+
+@dataclass(frozen=True)
+class SubjectTrigger(Node):
+    """'When ~ dies', 'Whenever a creature you control attacks', 'Whenever ~ deals combat damage to a player'.
+
+    `event` is 'enters', 'dies' (700.4: put into a graveyard from the battlefield), 'attacks' (508.1),
+    'deals damage' (510, 120) or 'leaves' (the battlefield). 'Enters' of the source itself is an
+    `EntersTrigger`. `recipient` says who was dealt damage ('a player', 'an opponent' or a quality of
+    objects). The interpreter has no combat or damage yet and detects only what game events report.
+    """
+
+    subject: Subject
+    event: str
+    combat: bool = False
+    recipient: "str | QualityExpr | None" = None
+    under_your_control: bool = False
+
+
+@dataclass(frozen=True)
+class EitherTrigger(Node):
+    """'Whenever ~ enters or attacks', 'When ~ enters and whenever ...': one ability with several trigger
+    events; it triggers on each of them (603.2)."""
+
+    triggers: tuple["Trigger", ...]
+
+
+@dataclass(frozen=True)
+class CastTrigger(Node):
+    """'Whenever you cast a noncreature spell', 'Whenever an opponent casts a spell', 'When you cast this
+    spell' (603.2, 601.2i): the spell becomes cast. `quality` None with `self_` is this spell."""
+
+    caster: str                  # 'you' or 'an opponent'
+    quality: QualityExpr | None = None
+    self_: bool = False
+    from_zone: str | None = None
+
+
+@dataclass(frozen=True)
+class SacrificeTrigger(Node):
+    """'When you sacrifice ~', 'Whenever you sacrifice a Clue' (701.21)."""
+
+    subject: Subject
+
+
+@dataclass(frozen=True)
+class YouAttackTrigger(Node):
+    """'Whenever you attack': you declared one or more attacking creatures (508.1). No combat is run yet."""
+
+
+@dataclass(frozen=True)
+class PhaseTrigger(Node):
+    """'At the beginning of your upkeep', '... of combat on your turn' (503.1, 507.1, 513.1).
+
+    `whose` is 'your', 'each opponent's', 'each player's', 'each' or 'the next'. The interpreter has
+    no turn structure yet, so it never reaches these steps.
+    """
+
+    step: str
+    whose: str
 
 
 @dataclass(frozen=True)
@@ -634,7 +719,8 @@ class BecomesTargetTrigger(Node):
     by_opponent: bool = False
 
 
-Trigger = Union[EntersTrigger, TurnedFaceUpTrigger, YouActionTrigger, SubjectActionTrigger, BecomesTargetTrigger]
+Trigger = Union[EntersTrigger, TurnedFaceUpTrigger, YouActionTrigger, SubjectActionTrigger, BecomesTargetTrigger,
+                SubjectTrigger, EitherTrigger, CastTrigger, SacrificeTrigger, YouAttackTrigger, PhaseTrigger]
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,14 @@ class StepInterpreter:
             ast.Except: self.except_, ast.Union_: self.union, ast.UpToTargets: self.up_to_targets,
             ast.It: self.it, ast.CardsOutsideGame: self.cards_outside_game, ast.NamedObject: self.named_object,
         }
+        self._triggers: dict[type, Callable] = {
+            ast.EntersTrigger: self.enters_trigger, ast.TurnedFaceUpTrigger: self.turned_face_up_trigger,
+            ast.BecomesTargetTrigger: self.becomes_target_trigger, ast.YouActionTrigger: self.you_action_trigger,
+            ast.SubjectActionTrigger: self.subject_action_trigger, ast.SubjectTrigger: self.subject_trigger,
+            ast.EitherTrigger: self.either_trigger, ast.CastTrigger: self.cast_trigger,
+            ast.SacrificeTrigger: self.undetected_trigger, ast.YouAttackTrigger: self.undetected_trigger,
+            ast.PhaseTrigger: self.undetected_trigger,
+        }
         self._conditions: dict[type, Callable] = {
             ast.WasEvent: self.was_event, ast.IsFaceDownAs: self.is_face_down_as, ast.IsQuality: self.is_quality,
             ast.HasManaCost: self.has_mana_cost, ast.YouControl: self.you_control, ast.YouDid: self.you_did,
@@ -97,9 +105,115 @@ class StepInterpreter:
     def holds(self, node: ast.Condition, env: Env) -> bool:
         return self._conditions[type(node)](node, env)
 
+    def triggered_by(self, trigger: ast.Trigger, event: Event, source: GameObject) -> bool:
+        """Whether the event triggers the ability of `source` (603.2): one method per trigger kind."""
+        return self._triggers[type(trigger)](trigger, event, source)
+
     def refuse(self, message: str, env: Env, node: ast.Node | None = None, rule: str | None = None) -> MtgError:
         what = f"{env.action_text}: " if env.action_text else ""
         return error("E402", what + message, node.span if node is not None else None, rule or env.rule)
+
+    # ------------------------------------------------------------ triggers (603.2)
+    def enters_trigger(self, node: ast.EntersTrigger, event: Event, source: GameObject) -> bool:
+        return event.name == "entered" and event.object_id == source.id
+
+    def turned_face_up_trigger(self, node: ast.TurnedFaceUpTrigger, event: Event, source: GameObject) -> bool:
+        return event.name == "turned_face_up" and event.object_id == source.id
+
+    def becomes_target_trigger(self, node: ast.BecomesTargetTrigger, event: Event, source: GameObject) -> bool:
+        return (event.name == "became_target" and event.object_id == source.id
+                and (not node.by_opponent or event.player != source.controller))
+
+    def _action_event(self, action: ast.KeywordAction, event: Event) -> bool:
+        definition = self.game.rulebook.keyword_actions.get(action.name)
+        return definition is not None and definition.event == event.name
+
+    def you_action_trigger(self, node: ast.YouActionTrigger, event: Event, source: GameObject) -> bool:
+        if not self._action_event(node.action, event) or event.player != source.controller:
+            return False
+        if node.objects is None:
+            return True
+        words = node.objects.words if isinstance(node.objects, ast.Quality) else ()
+        return event.seen is not None and self.has_quality(event.seen, words)
+
+    def subject_action_trigger(self, node: ast.SubjectActionTrigger, event: Event, source: GameObject) -> bool:
+        if not self._action_event(node.action, event):
+            return False
+        if isinstance(node.subject, ast.Self):
+            return event.object_id == source.id
+        return self._subject_matches(node.subject, event, source)
+
+    def _subject_matches(self, subject: ast.Subject, event: Event, source: GameObject) -> bool:
+        """Whether the event's object is the trigger's subject (its characteristics as the event saw them)."""
+        if isinstance(subject, ast.Self):
+            return event.object_id == source.id
+        if not isinstance(subject, ast.SubjectFilter):
+            return False  # 'it', 'enchanted creature': attachments aren't tracked yet
+        if event.object_id == source.id:
+            if subject.or_self:
+                return True
+            if subject.other:
+                return False
+        seen = event.seen
+        if seen is None and event.object_id in self.state.objects:
+            seen = self.game.characteristics(event.object_id)
+        words = subject.quality.words if isinstance(subject.quality, ast.Quality) else ()
+        if seen is None or not self.has_quality(seen, words):
+            return False
+        if subject.controller == "you":
+            return event.player == source.controller
+        if subject.controller == "an opponent":
+            return event.player is not None and event.player != source.controller
+        return True
+
+    def subject_trigger(self, node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
+        """Another object entering is seen in the game's events; dying, attacking, dealing damage and leaving
+        are not reported by the game yet (no combat, no damage), so those never trigger."""
+        if node.event != "enters" or event.name != "entered":
+            return False
+        if node.under_your_control and event.player != source.controller:
+            return False
+        return self._subject_matches(node.subject, event, source)
+
+    def either_trigger(self, node: ast.EitherTrigger, event: Event, source: GameObject) -> bool:
+        return any(self.triggered_by(t, event, source) for t in node.triggers)
+
+    def cast_trigger(self, node: ast.CastTrigger, event: Event, source: GameObject) -> bool:
+        """601.2i: a spell becomes cast. 'When you cast this spell' is the spell's own (it is on the stack)."""
+        if event.name != "cast":
+            return False
+        if node.self_:
+            return event.object_id == source.id
+        if (node.caster == "you") != (event.player == source.controller):
+            return False
+        if node.from_zone is not None:
+            return False  # where the spell was cast from isn't in the event
+        words = node.quality.words if isinstance(node.quality, ast.Quality) else ()
+        return event.object_id in self.state.objects and self.has_quality(
+            self.game.characteristics(event.object_id), words)
+
+    def undetected_trigger(self, node: ast.Trigger, event: Event, source: GameObject) -> bool:
+        """Sacrificing, attacking and the steps of a turn aren't events of the game yet: these never trigger."""
+        return False
+
+    def has_quality(self, chars: Characteristics, words: tuple[str, ...], obj: GameObject | None = None) -> bool:
+        """The object has every quality word; 'nonX' / 'non-X' means it doesn't have X (205.4b); 'spell' and
+        'card' say what it is rather than a type; 'token' and 'nontoken' need the object itself (111.1)."""
+        kept = []
+        for word in words:
+            lowered = word.lower()
+            if lowered in ("spell", "card"):
+                continue
+            negated = lowered[4:] if lowered.startswith("non-") else lowered[3:] if lowered.startswith("non") else None
+            if lowered in ("token", "nontoken"):
+                if obj is None or obj.is_token != (lowered == "token"):
+                    return False
+            elif negated and lowered != "nonland":
+                if chars.has_quality((negated,)):
+                    return False
+            else:
+                kept.append(word)
+        return chars.has_quality(tuple(kept))
 
     # ------------------------------------------------------------ values
     def number(self, node: ast.Number, env: Env) -> int:

@@ -526,7 +526,7 @@ class ToAst(Transformer):
         return ast.TurnedFaceUpTrigger(span=self._span(meta))
 
     def you_action_trigger(self, meta, children):
-        return ast.YouActionTrigger(children[0], span=self._span(meta))
+        return ast.YouActionTrigger(children[0], children[1], span=self._span(meta))
 
     def subject_action_trigger(self, meta, children):
         subject, action = children[0]
@@ -543,7 +543,124 @@ class ToAst(Transformer):
         return ast.CounterUnlessPays(cost if isinstance(cost, ast.Var) else str(cost), span=self._span(meta))
 
     def subject_filter(self, meta, children):
-        return ast.SubjectFilter(children[0], bool(len(children) > 1), span=self._span(meta))
+        you = len(children) > 1
+        return ast.SubjectFilter(children[0], you, "you" if you else None, span=self._span(meta))
+
+    def subject_control(self, meta, children):
+        return "you"
+
+    def subject_opponent(self, meta, children):
+        return "an opponent"
+
+    def other_subject(self, meta, children):
+        return ast.SubjectFilter(children[0], children[1] == "you", children[1], other=True, span=self._span(meta))
+
+    def opponent_subject(self, meta, children):
+        return ast.SubjectFilter(children[0], controller=children[1], span=self._span(meta))
+
+    def one_or_more_subject(self, meta, children):
+        return ast.SubjectFilter(children[0], children[1] == "you", children[1], one_or_more=True,
+                                 span=self._span(meta))
+
+    def self_or_other_subject(self, meta, children):
+        return ast.SubjectFilter(children[1], children[2] == "you", children[2], other=True, or_self=True,
+                                 span=self._span(meta))
+
+    def attached_subject(self, meta, children):
+        return ast.AttachedSubject(str(children[0]).lower(), children[1], span=self._span(meta))
+
+    # ---------------------------------------------------------- trigger events
+    def enters_verb(self, meta, children):
+        return ("enters", {"under_your_control": bool(children[0])})
+
+    def dies_verb(self, meta, children):
+        return ("dies", {})
+
+    def attacks_verb(self, meta, children):
+        return ("attacks", {})
+
+    def leaves_verb(self, meta, children):
+        return ("leaves", {})
+
+    def deals_damage_verb(self, meta, children):
+        return ("deals damage", {"combat": bool(children[0]), "recipient": children[1]})
+
+    def under_your_control(self, meta, children):
+        return True
+
+    def combat(self, meta, children):
+        return True
+
+    def damaged_player(self, meta, children):
+        return "a player"
+
+    def damaged_opponent(self, meta, children):
+        return "an opponent"
+
+    def damaged_objects(self, meta, children):
+        return children[0]
+
+    def subject_event_trigger(self, meta, children):
+        subject, *verbs = children
+        triggers = []
+        for event, fields in verbs:
+            if isinstance(subject, ast.Self) and event == "enters" and not fields["under_your_control"]:
+                triggers.append(ast.EntersTrigger(span=self._span(meta)))
+            else:
+                triggers.append(ast.SubjectTrigger(subject, event, **fields, span=self._span(meta)))
+        return triggers[0] if len(triggers) == 1 else ast.EitherTrigger(tuple(triggers), span=self._span(meta))
+
+    def either_trigger(self, meta, children):
+        parts = []
+        for child in children:
+            parts.extend(child.triggers if isinstance(child, ast.EitherTrigger) else (child,))
+        return ast.EitherTrigger(tuple(parts), span=self._span(meta))
+
+    def trigger_object(self, meta, children):
+        return children[0]
+
+    def cast_self_trigger(self, meta, children):
+        return ast.CastTrigger("you", self_=True, span=self._span(meta))
+
+    def you_cast_trigger(self, meta, children):
+        return ast.CastTrigger("you", children[0], from_zone=children[1], span=self._span(meta))
+
+    def opponent_cast_trigger(self, meta, children):
+        return ast.CastTrigger("an opponent", children[0], span=self._span(meta))
+
+    def sacrifice_trigger(self, meta, children):
+        return ast.SacrificeTrigger(children[0], span=self._span(meta))
+
+    def you_attack_trigger(self, meta, children):
+        return ast.YouAttackTrigger(span=self._span(meta))
+
+    def owner_you(self, meta, children):
+        return "your"
+
+    def owner_each_opponent(self, meta, children):
+        return "each opponent's"
+
+    def owner_each_player(self, meta, children):
+        return "each player's"
+
+    def owner_each(self, meta, children):
+        return "each"
+
+    def owner_next(self, meta, children):
+        return "the next"
+
+    def step_name(self, meta, children):
+        return " ".join(str(c).lower() for c in children)
+
+    def phase(self, meta, children):
+        return (children[1], children[0])
+
+    def combat_on_your_turn(self, meta, children):
+        return ("combat", "your")
+
+    def phase_trigger(self, meta, children):
+        step, whose = children[0]
+        return ast.PhaseTrigger(step, whose, span=self._span(meta))
 
     def keyword_abilities(self, meta, children):
         return ast.KeywordAbilities(tuple(children), span=self._span(meta))
