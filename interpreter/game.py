@@ -361,20 +361,21 @@ class Game:
         context = self.new_context(player, obj.id)
         env = Env(player, context, obj.id, action_text=f"activate {obj.card_name}")
         item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name)
+        symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana))
         if not ability.is_mana_ability:
             self.state.stack.append(item)
-            self.interpreter.announce_targets(ability.effect, env)  # 602.2b, 601.2c
-        self._pay_activation(obj, ability, env)
+        mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env)  # 602.2b
+        if not ability.is_mana_ability:
+            self.interpreter.announce_targets(ability.effect, env)  # 601.2c
+        self._pay_activation(obj, ability, env, symbols, mana, life)
         if ability.is_mana_ability:
+            env.vars = dict(context.vars)
             self.interpreter.run(ability.effect, env)
 
-    def _pay_activation(self, obj: GameObject, ability: ast.ActivatedAbility, env: Env) -> None:
+    def _pay_activation(self, obj: GameObject, ability: ast.ActivatedAbility, env: Env, symbols: tuple[str, ...],
+                        mana: tuple[str, ...], life: int) -> None:
         """602.2h: {T} taps it, {Q} untaps it (only under its controller's control since their turn
         began, for a creature, 302.6), then mana, life and sacrifice."""
-        symbols: list[str] = []
-        for cost in ability.costs:
-            if cost.kind == "mana":
-                symbols.extend(parse_cost(cost.mana))
         for symbol in ("T", "Q"):
             if symbol not in symbols:
                 continue
@@ -387,10 +388,11 @@ class Game:
                 raise error("E402", f"{obj.card_name} is already {'tapped' if symbol == 'T' else 'untapped'}",
                             rule="107.5" if symbol == "T" else "107.6")
             obj.tapped = symbol == "T"
-        self.pay_mana(env.player, tuple(s for s in symbols if s not in ("T", "Q")), env.action_text)
+        self.pay_mana(env.player, mana, env.action_text)
+        self.pay_life(env.player, life, env.action_text)
         for cost in ability.costs:
             if cost.kind == "life":
-                self.state.players[env.player].life -= self.interpreter.number(cost.amount, env)
+                self.pay_life(env.player, self.interpreter.number(cost.amount, env), env.action_text)
             elif cost.kind == "sacrifice self":
                 if obj.zone != "battlefield":
                     raise error("E402", f"{obj.card_name} can't be sacrificed from the {obj.zone}", rule="701.21a")
@@ -466,36 +468,43 @@ class Game:
     def announce_cost(self, cost: tuple[str, ...], env: Env) -> tuple[tuple[str, ...], int]:
         """601.2b: the value of X, the half of each hybrid symbol and how each Phyrexian symbol is paid.
 
-        Only answers that leave the cost payable are legal (judged with the answers given so far);
-        returns the mana symbols to pay and the life to pay.
+        An answer is legal only if the whole cost can still be paid with it, given the answers
+        before it; returns the mana symbols to pay and the life to pay.
         """
-        pool = self.state.players[env.player].pool
+        player = self.state.players[env.player]
         fixed = [s for s in cost if s != "X" and "/" not in s]
-        x_count = cost.count("X")
-        if x_count:
-            most = 0
-            while can_pay(pool, tuple(fixed) + (str((most + 1) * x_count),)):
-                most += 1
-            value = int(self._announce(env, "the value of X", [str(v) for v in range(most + 1)], "107.3a"))
+        choices = [s for s in cost if "/" in s]   # hybrid halves first, then Phyrexian (107.4e, 107.4f)
+        choices.sort(key=lambda s: s.endswith("/P"))
+
+        def options(symbol: str) -> list[tuple[str, tuple[str, ...], int]]:
+            if symbol.endswith("/P"):
+                return [("mana", (symbol[:-2],), 0), ("life", (), 2)]
+            return [(half, (half,), 0) for half in symbol.split("/")]
+
+        def completable(paid: tuple[str, ...], life: int, rest: list[str]) -> bool:
+            if not rest:
+                return can_pay(player.pool, paid) and life <= player.life
+            return any(completable(paid + mana, life + more, rest[1:]) for _, mana, more in options(rest[0]))
+
+        if "X" in cost:
+            count = cost.count("X")
+            most = sum(player.pool.values()) // count
+            values = [v for v in range(most + 1) if completable(tuple(fixed) + ((str(v * count),) if v else ()),
+                                                                 0, choices)]
+            value = int(self._announce(env, "the value of X", [str(v) for v in values] or ["0"], "107.3a"))
             env.context.vars["X"] = value
             if value:
-                fixed.append(str(value * x_count))
+                fixed.append(str(value * count))
         life = 0
-        hybrids = [s for s in cost if "/" in s and not s.endswith("/P")]
-        phyrexian = [s for s in cost if s.endswith("/P")]
-        for symbol in hybrids:  # 107.4e
-            halves = [h for h in symbol.split("/") if can_pay(pool, tuple(fixed) + (h,))]
-            fixed.append(self._announce(env, f"the half of {{{symbol}}} to pay", halves or symbol.split("/"),
-                                        "107.4e"))
-        for symbol in phyrexian:  # 107.4f
-            color = symbol.split("/")[0]
-            ways = [w for w, ok in (("mana", can_pay(pool, tuple(fixed) + (color,))),
-                                    ("life", self.state.players[env.player].life >= life + 2)) if ok]
-            way = self._announce(env, f"how to pay {{{symbol}}}", ways or ["mana", "life"], "107.4f")
-            if way == "life":
-                life += 2
-            else:
-                fixed.append(color)
+        for n, symbol in enumerate(choices):
+            legal = [(name, mana, more) for name, mana, more in options(symbol)
+                     if completable(tuple(fixed) + mana, life + more, choices[n + 1:])]
+            what = f"how to pay {{{symbol}}}" if symbol.endswith("/P") else f"the half of {{{symbol}}} to pay"
+            answer = self._announce(env, what, [name for name, _, _ in legal or options(symbol)],
+                                    "107.4f" if symbol.endswith("/P") else "107.4e")
+            _, mana, more = next(o for o in options(symbol) if o[0] == answer)
+            fixed.extend(mana)
+            life += more
         return tuple(fixed), life
 
     def _announce(self, env: Env, what: str, options: list[str], rule: str) -> str:
@@ -519,6 +528,9 @@ class Game:
             for static in definition.statics if definition else ():
                 if isinstance(static, ast.CastPermission):
                     found.append((static, ability, definition))
+        if command.using and command.face_down:
+            raise error("E402", f"{obj.card_name} can't be cast both face down and using {command.using}: a spell "
+                        "takes one alternative cost at most", rule="118.9a")
         if command.using:
             wanted = [f for f in found if command.using in (f[2].name, f[2].option_name)]
             if not wanted:
