@@ -104,13 +104,21 @@ class CardsOutsideGame(Node):
 
 @dataclass(frozen=True)
 class CardsInZone(Node):
+    """'Dragon cards in your hand'; with `count`, that many of them chosen ('a blue card in your hand')."""
+
     quality: QualityExpr | None
     zone: str
+    count: "Number | None" = None
 
 
 @dataclass(frozen=True)
 class PermanentsYouControl(Node):
+    """'creatures you control'; with `count`, that many of them chosen ('two Islands you control');
+    `other` leaves out the source ('another creature you control')."""
+
     quality: QualityExpr | None
+    count: "Number | None" = None
+    other: bool = False
 
 
 @dataclass(frozen=True)
@@ -291,7 +299,27 @@ class Reveal(Node):
 
 @dataclass(frozen=True)
 class Discard(Node):
+    """'discard two cards', 'discard a Zombie card' (of that quality), 'discard ~' (those objects) (701.9)."""
+
     count: Number
+    quality: "QualityExpr | None" = None
+    objects: "Objects | None" = None
+
+
+@dataclass(frozen=True)
+class Tap(Node):
+    """'tap OBJECTS' (701.26a); `untap` for 'untap OBJECTS' (701.26b)."""
+
+    objects: "Objects"
+    untap: bool = False
+
+
+@dataclass(frozen=True)
+class Return(Node):
+    """'return OBJECTS to ZONE' / '... to the battlefield' (zone 'battlefield'): a move between zones (400.7)."""
+
+    objects: "Objects"
+    zone: str
 
 
 @dataclass(frozen=True)
@@ -420,10 +448,12 @@ class LoseLife(Node):
 
 @dataclass(frozen=True)
 class Sacrifice(Node):
-    """'sacrifice an artifact, a creature, and a land' (or: one of them) (701.21)."""
+    """'sacrifice an artifact, a creature, and a land' (or: one of them) (701.21); `other` for
+    'sacrifice another creature' (not the source)."""
 
     items: tuple[tuple["Number", QualityExpr], ...]
     any_one: bool = False
+    other: bool = False
 
 
 @dataclass(frozen=True)
@@ -581,6 +611,14 @@ class Conditional(Node):
 
 
 @dataclass(frozen=True)
+class ReflexiveTrigger(Node):
+    """'When you do, EFFECT': a reflexive triggered ability (603.12) that triggers if the action just
+    before it was done; it goes on the stack and its targets are chosen then."""
+
+    effect: "Effect"
+
+
+@dataclass(frozen=True)
 class Otherwise(Node):
     """'Otherwise, EFFECT.' — joined to the Conditional before it while parsing."""
 
@@ -590,7 +628,8 @@ class Otherwise(Node):
 Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield, Look, Choose, Reveal, Discard, Scry,
                CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
                PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
-               TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional]
+               TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional,
+               ReflexiveTrigger, Tap, Return]
 
 
 # ------------------------------------------------------------------ abilities
@@ -731,11 +770,34 @@ class TriggeredAbility(Node):
 
 @dataclass(frozen=True)
 class CostItem(Node):
-    """One part of an activated ability's cost (602.1a): mana (with {T}/{Q}), sacrifice, discard, life."""
+    """One part of a cost (602.1a, 118): mana (with {T}/{Q}), sacrificing the source, life, loyalty
+    (606.4), or an action done as a cost (`effect`: 'Discard a card', 'Tap an untapped creature you
+    control', 'Sacrifice another creature')."""
 
-    kind: str              # 'mana', 'sacrifice self', 'discard', 'life'
+    kind: str              # 'mana', 'sacrifice self', 'life', 'loyalty', 'action'
     mana: str = ""
     amount: "Number | None" = None
+    effect: "Effect | None" = None
+
+
+@dataclass(frozen=True)
+class Costs(Node):
+    """A cost written out after a keyword and a dash ('<Keyword>—Sacrifice a creature.'), as its parts;
+    `text` is its wording. In the keyword's {cost} slot where a mana cost usually stands."""
+
+    items: tuple[CostItem, ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class ActivationLimit(Node):
+    """'Activate only as a sorcery', '... only if CONDITION', '... only once each turn' (602.5b, 307.1)."""
+
+    kind: str              # 'as a sorcery', 'if', 'once each turn', 'during your turn'
+    condition: "Condition | None" = None
 
 
 @dataclass(frozen=True)
@@ -745,6 +807,7 @@ class ActivatedAbility(Node):
     costs: tuple[CostItem, ...]
     effect: Effect
     cost_text: str
+    limits: tuple[ActivationLimit, ...] = ()
 
     @property
     def is_mana_ability(self) -> bool:
@@ -757,6 +820,16 @@ class AdditionalCost(Node):
     """'As an additional cost to cast this spell, A or B.' — one option is paid (601.2b, 601.2h)."""
 
     options: tuple[Union[KeywordAction, PayMana], ...]
+
+
+@dataclass(frozen=True)
+class AttackCost(Node):
+    """'You may <action> ~ as it attacks. [When you do, EFFECT.]': an optional cost its controller may pay
+    as the creature is declared as an attacker (508.1g); `then` holds the sentences after it (a
+    reflexive trigger, 603.12). No combat is run yet, so it is never offered."""
+
+    action: KeywordAction
+    then: "Effect | None" = None
 
 
 @dataclass(frozen=True)
@@ -811,7 +884,7 @@ class ExileInstead(Node):
 
 StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility"]
 
-Ability = Union[TriggeredAbility, ActivatedAbility, AdditionalCost, SpellAbility, KeywordAbilities]
+Ability = Union[TriggeredAbility, ActivatedAbility, AdditionalCost, SpellAbility, KeywordAbilities, AttackCost]
 
 
 # ------------------------------------------------------------------ commands

@@ -73,6 +73,23 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
     return found
 
 
+#: Quality words beside types: colors (105.2), and what an object is or its status (110.5, 111.1, 506.4).
+QUALITY_ADJECTIVES = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored", "tapped",
+                                "untapped", "attacking", "blocking", "token", "nontoken", "spell", "card"})
+
+
+def known_quality_word(word: str, known: set[str]) -> bool:
+    """A type, supertype or subtype (rule 205), an adjective above, or 'nonX' / 'non-X' of one of those."""
+    lowered = word.lower()
+    if word in known or lowered in known or lowered in QUALITY_ADJECTIVES:
+        return True
+    for prefix in ("non-", "non"):
+        if lowered.startswith(prefix) and len(word) > len(prefix):
+            rest = word[len(prefix):]
+            return rest in known or rest.lower() in known or rest.lower() in QUALITY_ADJECTIVES
+    return False
+
+
 def check_text(node: ast.Node, book: Rulebook, events: set[str] | None = None) -> list[Diagnostic]:
     """Names inside parsed text: quality words and event names."""
     found: list[Diagnostic] = []
@@ -81,7 +98,7 @@ def check_text(node: ast.Node, book: Rulebook, events: set[str] | None = None) -
     for item in ast.walk(node):
         if isinstance(item, ast.Quality):
             for word in item.words:
-                if isinstance(word, str) and word not in known and word.lower() not in known:
+                if isinstance(word, str) and not known_quality_word(word, known):
                     found.append(Diagnostic("E207", f"unknown quality '{word}'", item.span,
                                             help=did_you_mean(word, sorted(known)) or
                                             "qualities are card types, supertypes and subtypes (rule 205)"))

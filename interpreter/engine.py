@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
+COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 @dataclass
@@ -67,6 +68,7 @@ class StepInterpreter:
             ast.ExileTotalManaValue: self.exile_total_mana_value, ast.AddMana: self.add_mana,
             ast.CounterUnlessPays: self.counter_unless_pays, ast.Modal: self.modal,
             ast.CreateCopy: self.create_copy, ast.PutCombined: self.put_combined,
+            ast.ReflexiveTrigger: self.reflexive_trigger, ast.Tap: self.tap, ast.Return: self.return_,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
@@ -197,22 +199,35 @@ class StepInterpreter:
         return False
 
     def has_quality(self, chars: Characteristics, words: tuple[str, ...], obj: GameObject | None = None) -> bool:
-        """The object has every quality word; 'nonX' / 'non-X' means it doesn't have X (205.4b); 'spell' and
-        'card' say what it is rather than a type; 'token' and 'nontoken' need the object itself (111.1)."""
+        """The object has every quality word: a type, supertype or subtype, a color (105.2), 'colorless',
+        'nonX' / 'non-X' (it isn't X, 205.4b), 'tapped' / 'untapped' (110.5) and 'token' / 'nontoken' (111.1)
+        of the object itself; 'spell' and 'card' say what it is. Nothing is attacking or blocking: the
+        interpreter runs no combat yet (506.4)."""
         kept = []
         for word in words:
             lowered = word.lower()
+            negated = lowered[4:] if lowered.startswith("non-") else lowered[3:] if lowered.startswith("non") else ""
             if lowered in ("spell", "card"):
-                continue
-            negated = lowered[4:] if lowered.startswith("non-") else lowered[3:] if lowered.startswith("non") else None
-            if lowered in ("token", "nontoken"):
-                if obj is None or obj.is_token != (lowered == "token"):
-                    return False
+                holds = True
+            elif lowered in COLOR_LETTERS:
+                holds = COLOR_LETTERS[lowered] in chars.colors
+            elif lowered == "colorless":
+                holds = not chars.colors
+            elif lowered == "multicolored":
+                holds = len(chars.colors) > 1
+            elif lowered in ("tapped", "untapped"):
+                holds = obj is not None and obj.zone == "battlefield" and obj.tapped == (lowered == "tapped")
+            elif lowered in ("attacking", "blocking"):
+                holds = False
+            elif lowered in ("token", "nontoken"):
+                holds = obj is not None and obj.is_token == (lowered == "token")
             elif negated and lowered != "nonland":
-                if chars.has_quality((negated,)):
-                    return False
+                holds = not self.has_quality(chars, (negated,), obj)
             else:
                 kept.append(word)
+                continue
+            if not holds:
+                return False
         return chars.has_quality(tuple(kept))
 
     # ------------------------------------------------------------ values
@@ -318,7 +333,7 @@ class StepInterpreter:
         quality = self.quality(node.quality, env)
         you_control = getattr(node, "you_control", False)
         return [i for i in self.state.battlefield
-                if self.game.characteristics(i).has_quality(quality.words)
+                if self.has_quality(self.game.characteristics(i), quality.words, self.state.objects[i])
                 and (not you_control or self.state.objects[i].controller == env.player)
                 and not (node.other and i == env.source_id)]
 
@@ -346,18 +361,30 @@ class StepInterpreter:
         return self.cards_in_zone(ast.CardsInZone(node.quality, "sideboard"), env)
 
     def cards_in_zone(self, node: ast.CardsInZone, env: Env) -> list[int]:
-        ids = self.state.players[env.player].zones[node.zone]
-        if node.quality is None:
-            return list(ids)
-        words = self.quality(node.quality, env).words
-        return [i for i in ids if self.game.characteristics(i).has_quality(words)]
+        ids = list(self.state.players[env.player].zones[node.zone])
+        if node.quality is not None:
+            words = self.quality(node.quality, env).words
+            ids = [i for i in ids if self.has_quality(self.game.characteristics(i), words, self.state.objects[i])]
+        return self._counted(ids, node.count, self.describe(node, env), env, node)
 
     def permanents_you_control(self, node: ast.PermanentsYouControl, env: Env) -> list[int]:
-        ids = [i for i in self.state.battlefield if self.state.objects[i].controller == env.player]
-        if node.quality is None:
+        ids = [i for i in self.state.battlefield if self.state.objects[i].controller == env.player
+               and not (node.other and i == env.source_id)]
+        if node.quality is not None:
+            words = self.quality(node.quality, env).words
+            ids = [i for i in ids if self.has_quality(self.game.characteristics(i), words, self.state.objects[i])]
+        return self._counted(ids, node.count, self.describe(node, env), env, node)
+
+    def _counted(self, ids: list[int], count: ast.Number | None, what: str, env: Env, node: ast.Node) -> list[int]:
+        """All of them, or with a count ('two Islands you control') that many, chosen by the player."""
+        if count is None:
             return ids
-        words = self.quality(node.quality, env).words
-        return [i for i in ids if self.game.characteristics(i).has_quality(words)]
+        n = self.number(count, env)
+        if len(ids) < n:
+            raise self.refuse(f"needs {n} of {what}, and there {'is' if len(ids) == 1 else 'are'} {len(ids)}",
+                              env, node)
+        return self.ask_objects(Choice("objects", f"{env.action_text or 'a choice'}: choose {n} of {what}", ids, n,
+                                       rule=env.rule))
 
     def card_of(self, node: ast.CardOf, env: Env) -> list[int]:
         return self.objects(node.objects, env)
@@ -389,7 +416,7 @@ class StepInterpreter:
     def was_event(self, node: ast.WasEvent, env: Env) -> bool:
         words = self.quality(node.quality, env).words
         seen = [e for e in env.context.events if e.name == node.event and e.seen is not None
-                and e.seen.has_quality(words)]
+                and self.has_quality(e.seen, words)]
         return len(seen) >= self.number(node.count, env)
 
     def is_face_down_as(self, node: ast.IsFaceDownAs, env: Env) -> bool:
@@ -399,7 +426,7 @@ class StepInterpreter:
     def is_quality(self, node: ast.IsQuality, env: Env) -> bool:
         words = self.quality(node.quality, env).words
         found = self.printed_or_current(node.objects, env)
-        return bool(found) and all(c.has_quality(words) for c in found)
+        return bool(found) and all(self.has_quality(c, words) for c in found)
 
     def has_mana_cost(self, node: ast.HasManaCost, env: Env) -> bool:
         found = self.printed_or_current(node.objects, env)
@@ -526,8 +553,80 @@ class StepInterpreter:
             self.run(node.effect, env)
             env.did = len(self.state.events) > before
 
+    def reflexive_trigger(self, node: ast.ReflexiveTrigger, env: Env) -> None:
+        raise self.refuse("a reflexive triggered ability ('when you do') isn't run by the interpreter yet", env,
+                          node, "603.12")
+
+    def tap(self, node: ast.Tap, env: Env) -> None:
+        """701.26: tap (or untap) permanents; one already so isn't tapped (untapped) again."""
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            if obj.zone == "battlefield" and obj.tapped == node.untap:
+                obj.tapped = not node.untap
+                self.game.emit(Event("untapped" if node.untap else "tapped", obj.controller, obj.card_name, obj.id),
+                               env)
+
+    def return_(self, node: ast.Return, env: Env) -> None:
+        """Return objects to a zone (their owner's, 400.3) or to the battlefield under your control (110.2)."""
+        ids = self.objects(node.objects, env)
+        if node.zone == "battlefield":
+            moved = [self.game.move(i, "battlefield", controller=env.player, env=env).id for i in ids]
+        else:
+            moved = [self.game.move(i, node.zone, env=env).id for i in ids]
+        env.vars["_it"] = moved
+
+    def pay_cost(self, cost: ast.CostItem, env: Env) -> None:
+        """Pay one part of a cost (118, 602.2h): mana, life, loyalty, sacrificing the source, or an action.
+
+        An action paid as a cost must be done in full (118.3): one that can't is refused.
+        """
+        from .mana import parse_cost
+        if cost.kind == "mana":
+            self.game.pay_mana(env.player, parse_cost(cost.mana), env.action_text or "the cost")
+        elif cost.kind == "life":
+            self.game.pay_life(env.player, self.number(cost.amount, env), env.action_text or "the cost")
+        elif cost.kind == "sacrifice self":
+            if env.source_id not in self.state.battlefield:
+                raise self.refuse("the source can't be sacrificed: it isn't on the battlefield", env, cost, "701.21a")
+            self.game.move(env.source_id, "graveyard", env=env)
+        elif cost.kind == "action" and cost.effect is not None:
+            before = len(self.state.events)
+            self.run(cost.effect, env)
+            if len(self.state.events) == before and not self._changes_state(cost.effect):
+                raise self.refuse(f"the cost '{self.game.words_of(cost)}' can't be paid", env, cost, "118.3")
+        else:
+            raise self.refuse(f"a {cost.kind} cost isn't paid by the interpreter yet", env, cost, "118.1")
+
+    def check_activation(self, ability: ast.ActivatedAbility, env: Env) -> None:
+        """602.5b: refuse the activation when a limit the ability states isn't met."""
+        for limit in ability.limits:
+            if limit.kind == "as a sorcery":  # 307.1: your main phase, with an empty stack
+                if self.state.active != env.player or self.state.stack:
+                    raise self.refuse("it can be activated only as a sorcery", env, limit, "602.5b")
+            elif limit.kind == "during your turn":
+                if self.state.active != env.player:
+                    raise self.refuse("it can be activated only during your turn", env, limit, "602.5b")
+            elif limit.kind == "if" and limit.condition is not None:
+                if not self.holds(limit.condition, env):
+                    raise self.refuse(f"it can be activated only if {self.game.words_of(limit.condition)}", env,
+                                      limit, "602.5b")
+            else:
+                raise self.refuse(f"the limit 'activate only {limit.kind}' isn't checked by the interpreter yet",
+                                  env, limit, "602.5b")
+
     def discard(self, node: ast.Discard, env: Env) -> None:
         hand = list(self.state.players[env.player].zones["hand"])
+        if node.objects is not None:
+            chosen = [i for i in self.objects(node.objects, env) if i in hand]
+            if not chosen:
+                raise self.refuse("it isn't in your hand to discard", env, node, "701.9a")
+            for i in chosen:
+                new = self.game.move(i, "graveyard")
+                self.game.emit(Event("discarded", env.player, new.card_name, new.id), env)
+            return
+        if node.quality is not None:
+            words = self.quality(node.quality, env).words
+            hand = [i for i in hand if self.has_quality(self.game.characteristics(i), words, self.state.objects[i])]
         count = self.number(node.count, env)
         chosen = self.ask_objects(Choice("objects", f"{env.action_text}: discard {count}", hand, min(count, len(hand)),
                                          rule="701.9a"))
@@ -737,7 +836,7 @@ class StepInterpreter:
         chosen: list[int] = []
         for count, quality in items:
             options = [i for i in self.permanents_you_control(ast.PermanentsYouControl(quality), env)
-                       if i not in chosen]
+                       if i not in chosen and not (node.other and i == env.source_id)]
             n = min(self.number(count, env), len(options))
             chosen += self.ask_objects(Choice("objects", f"{env.action_text}: sacrifice "
                                               f"{' '.join(self.quality(quality, env).words)}", options, n,
@@ -766,7 +865,7 @@ class StepInterpreter:
         """701.23: find up to N cards of that quality in your library (a search may fail to find)."""
         words = self.quality(node.quality, env).words
         library = self.state.players[env.player].zones["library"]
-        options = [i for i in library if self.state.objects[i].card.front.characteristics().has_quality(words)]
+        options = [i for i in library if self.has_quality(self.state.objects[i].card.front.characteristics(), words)]
         count = self.number(node.count, env)
         found = self.game.ask(Choice("objects", f"{env.action_text}: search for {count} {' '.join(words)}",
                                      options, count, True, "701.23a")) if options else []
@@ -788,7 +887,7 @@ class StepInterpreter:
     def put_from_among(self, node: ast.PutFromAmong, env: Env) -> None:
         words = self.quality(node.quality, env).words
         options = [i for i in self.objects(node.objects, env)
-                   if self.state.objects[i].card.front.characteristics().has_quality(words)]
+                   if self.has_quality(self.state.objects[i].card.front.characteristics(), words)]
         count = min(self.number(node.count, env), len(options))
         for i in self.ask_objects(Choice("objects", f"{env.action_text}: put {' '.join(words)} onto the battlefield",
                                          options, count)):

@@ -120,6 +120,8 @@ class ToAst(Transformer):
         value = int(text) if text.isdigit() else NUMBER_WORDS[text]
         return ast.IntValue(value, span=self._span(meta))
 
+    pt_number = number
+
     def CARD_NAME(self, token):
         """A masked card name: its words come back from the original text."""
         if str(token).startswith("'"):
@@ -315,6 +317,39 @@ class ToAst(Transformer):
     def discard(self, meta, children):
         return ast.Discard(children[0], span=self._span(meta))
 
+    def discard_quality(self, meta, children):
+        quality = children[1]
+        if isinstance(quality, ast.Quality):
+            quality = ast.Quality(quality.words, True, span=quality.span)
+        return ast.Discard(children[0], quality, span=self._span(meta))
+
+    def discard_objects(self, meta, children):
+        return ast.Discard(ast.IntValue(1), objects=children[0], span=self._span(meta))
+
+    def tap(self, meta, children):
+        return ast.Tap(children[0], span=self._span(meta))
+
+    def untap(self, meta, children):
+        return ast.Tap(children[0], True, span=self._span(meta))
+
+    def return_to_zone(self, meta, children):
+        return ast.Return(children[0], children[1], span=self._span(meta))
+
+    def return_to_battlefield(self, meta, children):
+        return ast.Return(children[0], "battlefield", span=self._span(meta))
+
+    def counted_permanents(self, meta, children):
+        return ast.PermanentsYouControl(children[1], children[0], span=self._span(meta))
+
+    def another_permanent(self, meta, children):
+        return ast.PermanentsYouControl(children[0], ast.IntValue(1), True, span=self._span(meta))
+
+    def counted_cards_in_zone(self, meta, children):
+        count, quality, zone = children
+        if isinstance(quality, ast.Quality):
+            quality = ast.Quality(quality.words, True, span=quality.span)
+        return ast.CardsInZone(quality, str(zone).lower(), count, span=self._span(meta))
+
     def scry(self, meta, children):
         return ast.Scry(children[0], span=self._span(meta))
 
@@ -411,6 +446,9 @@ class ToAst(Transformer):
     def sacrifice(self, meta, children):
         pairs, any_one = children[0]
         return ast.Sacrifice(pairs, any_one, span=self._span(meta))
+
+    def sacrifice_another(self, meta, children):
+        return ast.Sacrifice(((ast.IntValue(1), children[0]),), other=True, span=self._span(meta))
 
     def until_your_next_turn(self, meta, children):
         return "until your next turn"
@@ -700,15 +738,48 @@ class ToAst(Transformer):
     def sacrifice_self_cost(self, meta, children):
         return ast.CostItem("sacrifice self", span=self._span(meta))
 
-    def discard_cost(self, meta, children):
-        return ast.CostItem("discard", amount=children[0], span=self._span(meta))
+    def loyalty_cost(self, meta, children):
+        text = str(children[0])[1:-1].replace("\u2212", "-")
+        amount = ast.XValue(span=self._span(meta)) if text.lstrip("+-") in ("X", "x") else ast.IntValue(
+            int(text), span=self._span(meta))
+        return ast.CostItem("loyalty", text, amount, span=self._span(meta))
+
+    def action_cost(self, meta, children):
+        return ast.CostItem("action", effect=children[0], span=self._span(meta))
+
+    def as_sorcery(self, meta, children):
+        return ast.ActivationLimit("as a sorcery", span=self._span(meta))
+
+    def only_if(self, meta, children):
+        return ast.ActivationLimit("if", children[0], span=self._span(meta))
+
+    def once_each_turn(self, meta, children):
+        return ast.ActivationLimit("once each turn", span=self._span(meta))
+
+    def during_your_turn(self, meta, children):
+        return ast.ActivationLimit("during your turn", span=self._span(meta))
+
+    def activation_limits(self, meta, children):
+        return tuple(children)
+
+    def keyword_costs(self, meta, children):
+        name, *costs = children
+        slots = [part for keyword, pattern in self.grammar.keyword_abilities if keyword == name
+                 for part in pattern.parts if isinstance(part, ast.Slot) and part.type == "cost"]
+        if not slots:
+            raise MtgError(Diagnostic("E101", f"'{name}' takes no cost", self._span(meta)))
+        text = self.source.text[meta.start_pos:meta.end_pos] if not meta.empty else ""
+        text = re.sub(r"^[^\u2014-]*[\u2014-]\s*", "", text).rstrip(". ")
+        return ast.KeywordAbility(name, ((slots[0].name, ast.Costs(tuple(costs), text, span=self._span(meta))),),
+                                  span=self._span(meta))
 
     def life_cost(self, meta, children):
         return ast.CostItem("life", amount=children[0], span=self._span(meta))
 
     def activated_ability(self, meta, children):
         text = self.source.text[meta.start_pos:meta.end_pos] if not meta.empty else ""
-        return ast.ActivatedAbility(tuple(children[:-1]), children[-1], text.split(":")[0].strip(),
+        *costs, effect, limits = children
+        return ast.ActivatedAbility(tuple(costs), effect, text.split(":")[0].strip(), limits or (),
                                     span=self._span(meta))
 
     def add_mana(self, meta, children):
@@ -722,6 +793,12 @@ class ToAst(Transformer):
 
     def additional_cost(self, meta, children):
         return ast.AdditionalCost(tuple(children), span=self._span(meta))
+
+    def attack_cost(self, meta, children):
+        return ast.AttackCost(children[0], children[1] if len(children) > 1 else None, span=self._span(meta))
+
+    def reflexive_trigger(self, meta, children):
+        return ast.ReflexiveTrigger(children[0], span=self._span(meta))
 
     def spell_ability(self, meta, children):
         return ast.SpellAbility(children[0], span=self._span(meta))

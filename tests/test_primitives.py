@@ -71,6 +71,13 @@ SAMPLES = {
     "create_copy": "create a token that's a copy of target creature you control",
     "exile_both": "exile this creature and 'Sample Partner'",
     "put_combined": "put the top two cards of your library onto the battlefield melded into 'Sample Whole'",
+    "discard_quality": "discard a creature card",
+    "discard_objects": "discard this card",
+    "tap": "tap target creature",
+    "untap": "untap target creature you control",
+    "return_to_zone": "return target creature to its owner's hand",
+    "return_to_battlefield": "return the top card of your library to the battlefield",
+    "sacrifice_another": "sacrifice another creature",
 }
 
 
