@@ -43,11 +43,23 @@ class SourceText:
 NAME_OPEN, NAME_FILL, NAME_CLOSE = "\u27ea", "\u00b7", "\u27eb"
 
 
+def own_names(name: str) -> list[str]:
+    """The ways a card's text names the card itself, longest first: its name, the name of each face
+    of a card with two faces ('A // B'), and the short name before the comma of a name like
+    'Gothmog, Morgul Lieutenant' (text may shorten such a name to its first part)."""
+    found: list[str] = []
+    for full in [name] + [face.strip() for face in name.split("//")]:
+        for candidate in (full, full.split(",")[0].strip()):
+            if len(candidate) >= 3 and candidate not in found:
+                found.append(candidate)
+    return sorted(found, key=len, reverse=True)
+
+
 def mask_names(text: str, names: Iterable[str], self_name: str = "") -> str:
     """Card names in text become single tokens of the same length (columns stay true): the
     card's own name becomes '~~~' (this object), another known name '⟪····⟫'."""
-    if self_name:
-        text = re.sub(rf"(?<![\w']){re.escape(self_name)}(?![\w'])", lambda m: "~" * len(m.group(0)), text)
+    for own in own_names(self_name) if self_name else ():
+        text = re.sub(rf"(?<![\w'~]){re.escape(own)}(?![\w'~])", lambda m: "~" * len(m.group(0)), text)
     for name in sorted(names, key=len, reverse=True):
         if len(name) >= 2 and name != self_name:
             text = re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])",
@@ -655,7 +667,10 @@ class ToAst(Transformer):
         return ast.EitherTrigger(tuple(parts), span=self._span(meta))
 
     def trigger_object(self, meta, children):
-        return children[0]
+        quality, spell = children
+        if spell is not None and isinstance(quality, ast.Quality):
+            return ast.Quality(quality.words + ("spell",), quality.card, span=self._span(meta))
+        return quality
 
     def cast_self_trigger(self, meta, children):
         return ast.CastTrigger("you", self_=True, span=self._span(meta))
