@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .ast import Node
+from .diagnostics import Span
 
 
 def dump(node: object, indent: int = 0) -> str:
@@ -17,6 +18,8 @@ def dump(node: object, indent: int = 0) -> str:
     if isinstance(node, tuple) and node and not _simple(node):
         inner = ",\n".join(f"{pad}  {dump(v, indent + 1)}" for v in node)
         return f"(\n{inner})"
+    if isinstance(node, Span):
+        return f"<{node.file}:{node.line}:{node.column}>"
     return repr(node)
 
 
@@ -24,4 +27,4 @@ def _simple(value: object) -> bool:
     """Plain values and tuples of them print on one line."""
     if isinstance(value, tuple):
         return all(_simple(v) for v in value)
-    return not isinstance(value, Node)
+    return not isinstance(value, (Node, Span))
