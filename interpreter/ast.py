@@ -479,6 +479,15 @@ class CantAttack(Node):
 
 
 @dataclass(frozen=True)
+class CantBlock(Node):
+    """'... can't block this turn' (509.1b); with `blocked`, '... can't be blocked this turn' (509.1b)."""
+
+    objects: Objects
+    duration: str
+    blocked: bool = False
+
+
+@dataclass(frozen=True)
 class Search(Node):
     """'search your library for a basic land card' (701.23)."""
 
@@ -629,7 +638,7 @@ Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield
                CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
                PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional,
-               ReflexiveTrigger, Tap, Return]
+               ReflexiveTrigger, Tap, Return, CantBlock]
 
 
 # ------------------------------------------------------------------ abilities

@@ -69,6 +69,7 @@ class StepInterpreter:
             ast.CounterUnlessPays: self.counter_unless_pays, ast.Modal: self.modal,
             ast.CreateCopy: self.create_copy, ast.PutCombined: self.put_combined,
             ast.ReflexiveTrigger: self.reflexive_trigger, ast.Tap: self.tap, ast.Return: self.return_,
+            ast.CantBlock: self.cant_block,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
@@ -718,7 +719,7 @@ class StepInterpreter:
     def _changes_state(effect: ast.Effect) -> bool:
         """Effects that change the game without an event of their own."""
         return any(isinstance(n, (ast.Designate, ast.SkipUntap, ast.AddTypes, ast.Pump, ast.GrantKeyword,
-                                  ast.CantAttack, ast.MayPlay, ast.GainLife, ast.LoseLife, ast.Shuffle))
+                                  ast.CantAttack, ast.CantBlock, ast.Tap, ast.MayPlay, ast.GainLife, ast.LoseLife, ast.Shuffle))
                    for n in ast.walk(effect))
 
     @staticmethod
@@ -859,6 +860,10 @@ class StepInterpreter:
     def cant_attack(self, node: ast.CantAttack, env: Env) -> None:
         for i in self.objects(node.objects, env):
             self.state.objects[i].designations.add("can't attack")
+
+    def cant_block(self, node: ast.CantBlock, env: Env) -> None:
+        for i in self.objects(node.objects, env):
+            self.state.objects[i].designations.add("can't be blocked" if node.blocked else "can't block")
 
     # ------------------------------------------------------------ libraries and permissions
     def search(self, node: ast.Search, env: Env) -> None:

@@ -477,6 +477,19 @@ class ToAst(Transformer):
     def cant_attack(self, meta, children):
         return ast.CantAttack(children[0], children[1], span=self._span(meta))
 
+    def cant_block(self, meta, children):
+        return ast.CantBlock(children[0], children[1], span=self._span(meta))
+
+    def cant_be_blocked(self, meta, children):
+        return ast.CantBlock(children[0], children[1], True, span=self._span(meta))
+
+    def pump_and_grant(self, meta, children):
+        """'it gets +1/+0 and gains deathtouch until end of turn': both last as long (611.2)."""
+        objects, change, ability, duration = children
+        return ast.Sequence((ast.Pump(objects, str(change), duration, span=self._span(meta)),
+                             ast.GrantKeyword(objects, ability, duration, span=self._span(meta))),
+                            span=self._span(meta))
+
     def search(self, meta, children):
         return ast.Search(children[0], children[1], children[2], span=self._span(meta))
 

@@ -78,6 +78,9 @@ SAMPLES = {
     "return_to_zone": "return target creature to its owner's hand",
     "return_to_battlefield": "return the top card of your library to the battlefield",
     "sacrifice_another": "sacrifice another creature",
+    "cant_block": "target creature can't block this turn",
+    "cant_be_blocked": "target creature you control can't be blocked this turn",
+    "pump_and_grant": "target creature you control gets +1/+0 and gains first strike until end of turn",
 }
 
 
