@@ -334,6 +334,7 @@ class Modal(Node):
     count: "Number"
     modes: tuple["Effect", ...]
     or_both: bool = False
+    names: tuple[str | None, ...] = ()   # a mode's flavor name ('• Steal Its Eyes — ...'), no rules meaning
 
 
 @dataclass(frozen=True)
@@ -772,9 +773,21 @@ Trigger = Union[EntersTrigger, TurnedFaceUpTrigger, YouActionTrigger, SubjectAct
 
 
 @dataclass(frozen=True)
+class ChapterTrigger(Node):
+    """A Saga's chapter symbols ('I', 'II, III'): the ability triggers when the number of lore counters
+    becomes at least one of them (714.2b). Sagas and lore counters aren't run yet: it never triggers."""
+
+    chapters: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class TriggeredAbility(Node):
-    trigger: Trigger
+    """'When/Whenever/At TRIGGER, EFFECT' (603.1); `label` is an ability word before it ('Landfall —'),
+    which has no rules meaning (207.2c)."""
+
+    trigger: "Trigger | ChapterTrigger"
     effect: Effect
+    label: str | None = None
 
 
 @dataclass(frozen=True)
@@ -817,6 +830,7 @@ class ActivatedAbility(Node):
     effect: Effect
     cost_text: str
     limits: tuple[ActivationLimit, ...] = ()
+    label: str | None = None   # an ability word or flavor name before it (207.2c)
 
     @property
     def is_mana_ability(self) -> bool:
@@ -839,6 +853,15 @@ class AttackCost(Node):
 
     action: KeywordAction
     then: "Effect | None" = None
+
+
+@dataclass(frozen=True)
+class ModeLine(Node):
+    """One mode of a modal spell or ability on a line of its own ('• EFFECT', 700.2); the 'Choose ...'
+    line before it gathers it. `name` is a mode's flavor name, which has no rules meaning."""
+
+    effect: "Effect"
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -893,7 +916,7 @@ class ExileInstead(Node):
 
 StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility"]
 
-Ability = Union[TriggeredAbility, ActivatedAbility, AdditionalCost, SpellAbility, KeywordAbilities, AttackCost]
+Ability = Union[TriggeredAbility, ActivatedAbility, AdditionalCost, SpellAbility, KeywordAbilities, AttackCost, ModeLine]
 
 
 # ------------------------------------------------------------------ commands

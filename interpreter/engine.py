@@ -84,7 +84,7 @@ class StepInterpreter:
             ast.SubjectActionTrigger: self.subject_action_trigger, ast.SubjectTrigger: self.subject_trigger,
             ast.EitherTrigger: self.either_trigger, ast.CastTrigger: self.cast_trigger,
             ast.SacrificeTrigger: self.undetected_trigger, ast.YouAttackTrigger: self.undetected_trigger,
-            ast.PhaseTrigger: self.undetected_trigger,
+            ast.PhaseTrigger: self.undetected_trigger, ast.ChapterTrigger: self.undetected_trigger,
         }
         self._conditions: dict[type, Callable] = {
             ast.WasEvent: self.was_event, ast.IsFaceDownAs: self.is_face_down_as, ast.IsQuality: self.is_quality,
@@ -196,7 +196,8 @@ class StepInterpreter:
             self.game.characteristics(event.object_id), words)
 
     def undetected_trigger(self, node: ast.Trigger, event: Event, source: GameObject) -> bool:
-        """Sacrificing, attacking and the steps of a turn aren't events of the game yet: these never trigger."""
+        """Sacrificing, attacking, the steps of a turn and lore counters aren't events of the game yet: these
+        never trigger."""
         return False
 
     def has_quality(self, chars: Characteristics, words: tuple[str, ...], obj: GameObject | None = None) -> bool:

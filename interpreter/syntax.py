@@ -5,6 +5,7 @@ errors become diagnostics with the expected words and a 'did you mean'.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from typing import Callable, Iterable
@@ -383,11 +384,39 @@ class ToAst(Transformer):
         return True
 
     def mode(self, meta, children):
-        return children[-1]
+        return (children[0], children[1])
+
+    def mode_name(self, meta, children):
+        return self._label(meta)
+
+    def ability_word(self, meta, children):
+        return self._label(meta)
+
+    def _label(self, meta) -> str:
+        text = self.source.text[meta.start_pos:meta.end_pos] if not meta.empty else ""
+        return re.sub(r"\s*[\u2014-]\s*$", "", text).strip()
 
     def modal(self, meta, children):
         count, both, *modes = children
-        return ast.Modal(count, tuple(modes), bool(both), span=self._span(meta))
+        names = tuple(name for name, _ in modes)
+        return ast.Modal(count, tuple(effect for _, effect in modes), bool(both),
+                         names if any(names) else (), span=self._span(meta))
+
+    def mode_line(self, meta, children):
+        name, effect = children[0]
+        return ast.ModeLine(effect, name, span=self._span(meta))
+
+    def labeled_ability(self, meta, children):
+        label, ability = children
+        return dataclasses.replace(ability, label=label)
+
+    CHAPTER_NUMBERS = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
+    def chapter_ability(self, meta, children):
+        token, effect = children
+        chapters = tuple(self.CHAPTER_NUMBERS[c.strip()] for c in str(token).split(","))
+        trigger = ast.ChapterTrigger(chapters, span=self.source.span(token.line, token.column, len(token)))
+        return ast.TriggeredAbility(trigger, effect, span=self._span(meta))
 
     def effect_choice(self, meta, children):
         return ast.EffectChoice(tuple(children), span=self._span(meta))
@@ -606,8 +635,8 @@ class ToAst(Transformer):
         return ast.CounterUnlessPays(cost if isinstance(cost, ast.Var) else str(cost), span=self._span(meta))
 
     def subject_filter(self, meta, children):
-        you = len(children) > 1
-        return ast.SubjectFilter(children[0], you, "you" if you else None, span=self._span(meta))
+        quality, control = children
+        return ast.SubjectFilter(quality, control == "you", control, span=self._span(meta))
 
     def subject_control(self, meta, children):
         return "you"
