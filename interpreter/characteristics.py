@@ -59,10 +59,15 @@ class Face:
     abilities: tuple = ()
 
     def characteristics(self) -> Characteristics:
-        colors = self.colors if self.colors is not None else cost_colors(self.mana_cost or ())
-        return Characteristics(self.name, self.mana_cost, frozenset(colors), frozenset(self.types),
-                               frozenset(self.supertypes), self.subtypes, self.power, self.toughness,
-                               self.abilities)
+        """The face's characteristics (computed once: a face never changes)."""
+        cached = self.__dict__.get("_characteristics")
+        if cached is None:
+            colors = self.colors if self.colors is not None else cost_colors(self.mana_cost or ())
+            cached = Characteristics(self.name, self.mana_cost, frozenset(colors), frozenset(self.types),
+                                     frozenset(self.supertypes), self.subtypes, self.power, self.toughness,
+                                     self.abilities)
+            object.__setattr__(self, "_characteristics", cached)
+        return cached
 
 
 def face_down_characteristics(types: tuple[str, ...], power: int | None, toughness: int | None) -> Characteristics:

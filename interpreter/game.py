@@ -6,7 +6,6 @@ if anything is refused, the snapshot comes back and nothing happened.
 """
 from __future__ import annotations
 
-import copy
 from typing import Callable
 
 from . import ast
@@ -275,7 +274,7 @@ class Game:
     # ------------------------------------------------------------ actions
     def perform(self, player: str, action: Callable[[], None], chooser: Chooser) -> list[Event]:
         """Run one player action all-or-nothing; returns the events it caused."""
-        snapshot = copy.deepcopy(self.state)
+        snapshot = self.state.clone()
         self.chooser = chooser
         start = len(self.state.events)
         try:
@@ -309,7 +308,7 @@ class Game:
     def try_out(self, attempt: Callable[[], None]) -> MtgError | None:
         """Whether an option can be carried out: run it on a copy with first legal answers."""
         saved, chooser = self.state, self.chooser
-        self.state, self.chooser = copy.deepcopy(saved), _Probe()
+        self.state, self.chooser = saved.clone(), _Probe()
         try:
             attempt()
             return None
@@ -650,12 +649,10 @@ class Game:
     def after_action(self, start: int) -> None:
         """Abilities that triggered wait (603.2); state-based actions happen, and what they trigger
         waits too; then the waiting abilities go on the stack (117.5, 603.3)."""
-        for event in self.state.events[start:]:
-            self.collect_triggers(event)
+        self.collect_triggers(self.state.events[start:])
         checked = len(self.state.events)
         self.state_based_actions()
-        for event in self.state.events[checked:]:
-            self.collect_triggers(event)
+        self.collect_triggers(self.state.events[checked:])
         pending = self.state.pending_triggers
         if pending:
             order = self.state.order
@@ -669,7 +666,16 @@ class Game:
                           action_text=f"trigger of {item.source_name}")
                 self.interpreter.announce_targets(item.effect, env)
 
-    def collect_triggers(self, event: Event) -> None:
+    def collect_triggers(self, events: list[Event]) -> None:
+        """The abilities these events trigger wait to be put on the stack (603.2)."""
+        if not events:
+            return
+        sources = [(self.state.objects[i], self.triggered_abilities(i)) for i in self.state.battlefield]
+        sources = [(obj, abilities) for obj, abilities in sources if abilities]
+        for event in events:
+            self._collect(event, sources)
+
+    def _collect(self, event: Event, sources: list[tuple[GameObject, list]]) -> None:
         if event.name == "marker_moved":  # 309.4c: the room ability of the room entered
             marker = self.state.players[event.player].marker
             room = self.room_card_of(event.object_id).room(marker[1]) if marker else None
@@ -677,10 +683,9 @@ class Game:
                 context = self.new_context(event.player, event.object_id)
                 self.state.pending_triggers.append(StackItem(self.state.new_id(), event.player, context,
                                                              effect=room.effect, source_name=event.card))
-        for object_id in list(self.state.battlefield):
-            obj = self.state.objects[object_id]
-            for ability, values in self.triggered_abilities(object_id):
-                if self._triggers(ability.trigger, event, obj):
+        for obj, abilities in sources:
+            for ability, values in abilities:
+                if self.interpreter.triggered_by(ability.trigger, event, obj):
                     context = self.new_context(obj.controller, obj.id)
                     context.vars = dict(values, _cause=event.cause)
                     if obj.x_paid is not None:
@@ -702,25 +707,6 @@ class Game:
                 if isinstance(static, ast.TriggeredAbility):
                     found.append((static, dict(keyword.args)))
         return found
-
-    def _triggers(self, trigger: ast.Trigger, event: Event, obj: GameObject) -> bool:
-        if isinstance(trigger, ast.EntersTrigger):
-            return event.name == "entered" and event.object_id == obj.id
-        if isinstance(trigger, ast.TurnedFaceUpTrigger):
-            return event.name == "turned_face_up" and event.object_id == obj.id
-        if isinstance(trigger, ast.BecomesTargetTrigger):
-            return (event.name == "became_target" and event.object_id == obj.id
-                    and (not trigger.by_opponent or event.player != obj.controller))
-        definition = self.rulebook.keyword_actions.get(trigger.action.name)
-        if definition is None or definition.event != event.name:
-            return False
-        if isinstance(trigger, ast.YouActionTrigger):
-            return event.player == obj.controller
-        if isinstance(trigger.subject, ast.Self):
-            return event.object_id == obj.id
-        about = event.seen
-        return (about is not None and about.has_quality(trigger.subject.quality.words)
-                and (not trigger.subject.you_control or event.player == obj.controller))
 
     def state_based_actions(self) -> None:
         """704.5f: a creature with toughness 0 or less dies; 704.5q: +1/+1 and -1/-1 counters annihilate;

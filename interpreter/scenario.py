@@ -1,7 +1,6 @@
 """Scenario files (shared/spec/SCENARIOS.md): load, run, and check expectations."""
 from __future__ import annotations
 
-import copy
 import functools
 import json
 import time
@@ -263,7 +262,7 @@ class Scenario:
                           + (f" — {did_you_mean(player, game.state.players)}" if did_you_mean(player, game.state.players) else ""))
         text = str(step[player])
         chooser = ScriptedChooser(list(step.get("choose") or []), self.runner.ask)
-        before = copy.deepcopy(game.state)
+        before = game.state.clone()
         try:
             action = self.action(player, text, step, line_of(step))
             game.perform(player, action, chooser)

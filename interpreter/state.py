@@ -1,7 +1,9 @@
 """The game state: players, zones, objects, the stack, and the event log.
 
-A plain data structure: the interpreter changes it, `copy.deepcopy` snapshots
-it so a refused action can put everything back (all-or-nothing steps).
+A plain data structure: the interpreter changes it, `GameState.clone` snapshots
+it so a refused action can put everything back (all-or-nothing steps). Cards,
+AST nodes, events and characteristics never change once made, so a clone
+shares them and copies only the containers the interpreter mutates.
 """
 from __future__ import annotations
 
@@ -19,6 +21,13 @@ ALL_ZONES = ("battlefield", "stack") + PLAYER_ZONES
 SEARCH_ORDER = ("battlefield", "stack", "hand", "library", "graveyard", "exile", "sideboard", "command")
 #: Zones whose contents are public (400.2).
 PUBLIC_ZONES = ("battlefield", "stack", "graveyard", "exile", "command")
+
+
+def _shallow(obj):
+    """A new instance with the same attribute values (faster than copy.copy for dataclasses)."""
+    other = object.__new__(type(obj))
+    other.__dict__.update(obj.__dict__)
+    return other
 
 
 @dataclass
@@ -67,6 +76,13 @@ class GameObject:
         """The name of the card that represents it (a face-down object included)."""
         return self.card.name
 
+    def clone(self) -> "GameObject":
+        other = _shallow(self)
+        other.counters = dict(self.counters)
+        other.revealed_by = set(self.revealed_by)
+        other.designations = set(self.designations)
+        return other
+
 
 @dataclass
 class Player:
@@ -76,6 +92,10 @@ class Player:
     zones: dict[str, list[int]] = field(default_factory=lambda: {z: [] for z in PLAYER_ZONES})
     marker: tuple[int, str] | None = None     # (card with rooms in the command zone, room) (309.4)
     completed: list[str] = field(default_factory=list)   # cards with rooms completed (309.7)
+
+    def clone(self) -> "Player":
+        return Player(self.name, self.life, Counter(self.pool), {z: list(ids) for z, ids in self.zones.items()},
+                      self.marker, list(self.completed))
 
 
 @dataclass
@@ -90,6 +110,10 @@ class Context:
     targets: list[list[int]] = field(default_factory=list)  # announced target groups, in text order
     vars: dict = field(default_factory=dict)  # values the ability starts with (a keyword's {cost}, 'that spell')
 
+    def clone(self) -> "Context":
+        return Context(self.id, self.controller, self.source_id, self.source_name, list(self.events),
+                       [list(t) for t in self.targets], dict(self.vars))
+
 
 @dataclass
 class StackItem:
@@ -102,6 +126,11 @@ class StackItem:
     effect: object = None             # the AST to resolve, for abilities; spells read their card
     source_name: str | None = None    # for 'trigger:SOURCE' references
     paid_with: str | None = None      # the keyword ability whose cost was paid to cast it
+
+    def clone(self) -> "StackItem":
+        other = _shallow(self)
+        other.context = self.context.clone()
+        return other
 
 
 @dataclass
@@ -121,6 +150,22 @@ class GameState:
     clock: int = 0
     turn_started: int = 0             # the clock when the current turn began
     rng: random.Random = field(default_factory=random.Random)
+
+    def clone(self) -> "GameState":
+        """A copy that shares nothing the interpreter changes (a snapshot for all-or-nothing steps)."""
+        other = _shallow(self)
+        other.players = {name: p.clone() for name, p in self.players.items()}
+        other.order = list(self.order)
+        other.objects = {i: o.clone() for i, o in self.objects.items()}
+        other.battlefield = list(self.battlefield)
+        other.stack = [item.clone() for item in self.stack]
+        other.events = list(self.events)
+        other.pending_triggers = [item.clone() for item in self.pending_triggers]
+        other.moved = dict(self.moved)
+        other.last_known = dict(self.last_known)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        return other
 
     # ------------------------------------------------------------ ids and time
     def new_id(self) -> int:
