@@ -53,7 +53,15 @@ class Quality(Node):
     card: bool = False
 
 
-QualityExpr = Union[Quality, Var]
+@dataclass(frozen=True)
+class QualityChoice(Node):
+    """'instant or sorcery card', 'instant and sorcery cards', 'Goblins and Orcs': an object with any one
+    of the qualities."""
+
+    options: tuple[Quality, ...]
+
+
+QualityExpr = Union[Quality, Var, QualityChoice]
 
 
 # ------------------------------------------------------------------ objects
@@ -69,18 +77,39 @@ class Self(Node):
 
 @dataclass(frozen=True)
 class Target(Node):
+    """'target creature [you control | an opponent controls]', 'another target creature', 'target creature
+    card in your graveyard', 'target spell' (115.1). `zone` None is the battlefield; `whose` says whose
+    zone ('you', 'an opponent', 'any')."""
+
     quality: QualityExpr
     you_control: bool = False
     other: bool = False
+    opponent_controls: bool = False
+    zone: str | None = None
+    whose: str | None = None
 
 
 @dataclass(frozen=True)
 class UpToTargets(Node):
-    """'up to N [other] target creatures': chosen when the effect needs them (115.1)."""
+    """'up to N [other] target creatures [in ZONE]': chosen when the effect needs them (115.1)."""
 
     count: "Number"
     quality: QualityExpr
     other: bool = False
+    zone: str | None = None
+    whose: str | None = None
+
+
+@dataclass(frozen=True)
+class AllPermanents(Node):
+    """'each creature', 'each non-Army creature': every permanent of that quality, whoever controls it."""
+
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class AnyTarget(Node):
+    """'any target': a creature, player, planeswalker or battle (115.4)."""
 
 
 @dataclass(frozen=True)
@@ -140,7 +169,7 @@ class Union_(Node):
 
 
 Objects = Union[Var, TopCards, Self, Target, UpToTargets, It, NamedObject, CardsInZone, CardsOutsideGame, PermanentsYouControl,
-                CardOf, Except, Union_]
+                CardOf, Except, Union_, AllPermanents]
 
 
 # ------------------------------------------------------------------ conditions
@@ -621,6 +650,32 @@ class Conditional(Node):
 
 
 @dataclass(frozen=True)
+class Counter(Node):
+    """'counter target spell' (701.6a): it leaves the stack, a spell to its owner's graveyard."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class Destroy(Node):
+    """'destroy target creature' (701.8): to its owner's graveyard, unless something replaces it."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class DealDamage(Node):
+    """'~ deals 3 damage to any target', '... deals damage equal to its power to ...' (120).
+
+    `amount` None is the source's power; `recipients` are objects, players, or any target.
+    """
+
+    source: Objects
+    amount: "Number | None"
+    recipients: "Objects | Players | AnyTarget"
+
+
+@dataclass(frozen=True)
 class ReflexiveTrigger(Node):
     """'When you do, EFFECT': a reflexive triggered ability (603.12) that triggers if the action just
     before it was done; it goes on the stack and its targets are chosen then."""
@@ -639,7 +694,7 @@ Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield
                CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
                PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional,
-               ReflexiveTrigger, Tap, Return, CantBlock]
+               ReflexiveTrigger, Tap, Return, CantBlock, Counter, Destroy, DealDamage]
 
 
 # ------------------------------------------------------------------ abilities

@@ -69,7 +69,8 @@ class StepInterpreter:
             ast.CounterUnlessPays: self.counter_unless_pays, ast.Modal: self.modal,
             ast.CreateCopy: self.create_copy, ast.PutCombined: self.put_combined,
             ast.ReflexiveTrigger: self.reflexive_trigger, ast.Tap: self.tap, ast.Return: self.return_,
-            ast.CantBlock: self.cant_block,
+            ast.CantBlock: self.cant_block, ast.Counter: self.counter, ast.Destroy: self.destroy,
+            ast.DealDamage: self.deal_damage,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
@@ -77,6 +78,7 @@ class StepInterpreter:
             ast.PermanentsYouControl: self.permanents_you_control, ast.CardOf: self.card_of,
             ast.Except: self.except_, ast.Union_: self.union, ast.UpToTargets: self.up_to_targets,
             ast.It: self.it, ast.CardsOutsideGame: self.cards_outside_game, ast.NamedObject: self.named_object,
+            ast.AllPermanents: self.all_permanents,
         }
         self._triggers: dict[type, Callable] = {
             ast.EntersTrigger: self.enters_trigger, ast.TurnedFaceUpTrigger: self.turned_face_up_trigger,
@@ -244,6 +246,9 @@ class StepInterpreter:
         return value
 
     def quality(self, node: ast.QualityExpr, env: Env) -> ast.Quality:
+        if isinstance(node, ast.QualityChoice):
+            raise self.refuse(f"a choice of qualities ('{self.describe_quality(node, env)}') isn't run by the "
+                              "interpreter here yet", env, node)
         if isinstance(node, ast.Var):
             value = env.vars.get(node.name)
             if not isinstance(value, ast.Quality):
@@ -257,7 +262,18 @@ class StepInterpreter:
         return node
 
     def describe_quality(self, node: ast.QualityExpr | None, env: Env) -> str:
+        if isinstance(node, ast.QualityChoice):
+            return " or ".join(self.describe_quality(q, env) for q in node.options)
         return " ".join(self.quality(node, env).words) if node is not None else ""
+
+    def matches(self, object_id: int, node: ast.QualityExpr | None, env: Env) -> bool:
+        """Whether the object has the quality (any one of a choice of qualities)."""
+        if node is None:
+            return True
+        if isinstance(node, ast.QualityChoice):
+            return any(self.matches(object_id, q, env) for q in node.options)
+        return self.has_quality(self.game.characteristics(object_id), self.quality(node, env).words,
+                                self.state.objects[object_id])
 
     def describe(self, node: ast.Objects, env: Env) -> str:
         """Objects in words, slot values filled in: 'Dragon cards in your hand'."""
@@ -331,13 +347,21 @@ class StepInterpreter:
         return chosen
 
     def target_options(self, node: ast.Target | ast.UpToTargets, env: Env) -> list[int]:
-        """Legal targets (115): permanents of that quality; 'other' leaves out the source."""
-        quality = self.quality(node.quality, env)
+        """Legal targets (115): permanents of that quality, or cards in the zone named, or spells on the
+        stack; 'other' leaves out the source."""
         you_control = getattr(node, "you_control", False)
-        return [i for i in self.state.battlefield
-                if self.has_quality(self.game.characteristics(i), quality.words, self.state.objects[i])
-                and (not you_control or self.state.objects[i].controller == env.player)
-                and not (node.other and i == env.source_id)]
+        opponent_controls = getattr(node, "opponent_controls", False)
+        if node.zone is None:
+            ids = [i for i in self.state.battlefield
+                   if (not you_control or self.state.objects[i].controller == env.player)
+                   and (not opponent_controls or self.state.objects[i].controller != env.player)]
+        elif node.zone == "stack":
+            ids = [item.object_id for item in self.state.stack if item.object_id is not None]
+        else:
+            players = {"you": [env.player], "an opponent": [p for p in self.state.order if p != env.player]}.get(
+                node.whose or "any", list(self.state.order))
+            ids = [i for p in players for i in self.state.players[p].zones[node.zone]]
+        return [i for i in ids if self.matches(i, node.quality, env) and not (node.other and i == env.source_id)]
 
     def up_to_targets(self, node: ast.UpToTargets, env: Env) -> list[int]:
         count = self.number(node.count, env)
@@ -363,19 +387,16 @@ class StepInterpreter:
         return self.cards_in_zone(ast.CardsInZone(node.quality, "sideboard"), env)
 
     def cards_in_zone(self, node: ast.CardsInZone, env: Env) -> list[int]:
-        ids = list(self.state.players[env.player].zones[node.zone])
-        if node.quality is not None:
-            words = self.quality(node.quality, env).words
-            ids = [i for i in ids if self.has_quality(self.game.characteristics(i), words, self.state.objects[i])]
+        ids = [i for i in self.state.players[env.player].zones[node.zone] if self.matches(i, node.quality, env)]
         return self._counted(ids, node.count, self.describe(node, env), env, node)
 
     def permanents_you_control(self, node: ast.PermanentsYouControl, env: Env) -> list[int]:
         ids = [i for i in self.state.battlefield if self.state.objects[i].controller == env.player
-               and not (node.other and i == env.source_id)]
-        if node.quality is not None:
-            words = self.quality(node.quality, env).words
-            ids = [i for i in ids if self.has_quality(self.game.characteristics(i), words, self.state.objects[i])]
+               and not (node.other and i == env.source_id) and self.matches(i, node.quality, env)]
         return self._counted(ids, node.count, self.describe(node, env), env, node)
+
+    def all_permanents(self, node: ast.AllPermanents, env: Env) -> list[int]:
+        return [i for i in self.state.battlefield if self.matches(i, node.quality, env)]
 
     def _counted(self, ids: list[int], count: ast.Number | None, what: str, env: Env, node: ast.Node) -> list[int]:
         """All of them, or with a count ('two Islands you control') that many, chosen by the player."""
@@ -555,6 +576,38 @@ class StepInterpreter:
             self.run(node.effect, env)
             env.did = len(self.state.events) > before
 
+    def counter(self, node: ast.Counter, env: Env) -> None:
+        """701.6a: each spell leaves the stack (to its owner's graveyard, or where a rule says)."""
+        for i in self.objects(node.objects, env):
+            item = next((item for item in self.state.stack if item.object_id == i), None)
+            if item is None:
+                raise self.refuse(f"{self.game.name_of(i)} isn't a spell on the stack", env, node, "701.6a")
+            self.game.counter(item, env)
+
+    def destroy(self, node: ast.Destroy, env: Env) -> None:
+        raise self.refuse("destroying isn't run by the interpreter yet (what can replace it, 701.8c, isn't "
+                          "modelled)", env, node, "701.8a")
+
+    def deal_damage(self, node: ast.DealDamage, env: Env) -> None:
+        """120.3a: damage dealt to a player makes them lose that much life. Damage to permanents (marked
+        damage, 120.3e) isn't run yet and is refused."""
+        sources = self.objects(node.source, env)
+        if node.amount is None:
+            power = self.game.characteristics(sources[0]).power if sources else None
+            amount = max(0, power or 0)
+        else:
+            amount = self.number(node.amount, env)
+        if isinstance(node.recipients, ast.Players):
+            players = self.players(node.recipients, env)
+        else:
+            raise self.refuse("damage to permanents (or to any target) isn't run by the interpreter yet", env,
+                              node, "120.3e")
+        for player in players:
+            if amount > 0:
+                self.state.players[player].life -= amount
+                self.game.emit(Event("damage_dealt", player), env)
+                self.game.emit(Event("life_lost", player), env)
+
     def reflexive_trigger(self, node: ast.ReflexiveTrigger, env: Env) -> None:
         raise self.refuse("a reflexive triggered ability ('when you do') isn't run by the interpreter yet", env,
                           node, "603.12")
@@ -626,9 +679,7 @@ class StepInterpreter:
                 new = self.game.move(i, "graveyard")
                 self.game.emit(Event("discarded", env.player, new.card_name, new.id), env)
             return
-        if node.quality is not None:
-            words = self.quality(node.quality, env).words
-            hand = [i for i in hand if self.has_quality(self.game.characteristics(i), words, self.state.objects[i])]
+        hand = [i for i in hand if self.matches(i, node.quality, env)]
         count = self.number(node.count, env)
         chosen = self.ask_objects(Choice("objects", f"{env.action_text}: discard {count}", hand, min(count, len(hand)),
                                          rule="701.9a"))
@@ -720,7 +771,7 @@ class StepInterpreter:
     def _changes_state(effect: ast.Effect) -> bool:
         """Effects that change the game without an event of their own."""
         return any(isinstance(n, (ast.Designate, ast.SkipUntap, ast.AddTypes, ast.Pump, ast.GrantKeyword,
-                                  ast.CantAttack, ast.CantBlock, ast.Tap, ast.MayPlay, ast.GainLife, ast.LoseLife, ast.Shuffle))
+                                  ast.CantAttack, ast.CantBlock, ast.Tap, ast.DealDamage, ast.MayPlay, ast.GainLife, ast.LoseLife, ast.Shuffle))
                    for n in ast.walk(effect))
 
     @staticmethod

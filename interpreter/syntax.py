@@ -163,6 +163,12 @@ class ToAst(Transformer):
     def quality_words(self, meta, children):
         if len(children) == 1 and isinstance(children[0], ast.Var):
             return children[0]
+        pairs = [i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "QUALITY_PAIR"]
+        if pairs:  # 'instant or sorcery card': one quality per alternative, the other words shared
+            at = pairs[0]
+            options = tuple(self.quality_words(meta, children[:at] + [Token("WORD", word)] + children[at + 1:])
+                            for word in re.split(r",? (?:or|and) ", str(children[at])))
+            return ast.QualityChoice(options, span=self._span(meta))
         words = [w if isinstance(w, ast.Var) else str(w) for w in children]
         card = False
         if words and isinstance(words[-1], str) and words[-1].lower() in ("card", "cards"):
@@ -191,6 +197,60 @@ class ToAst(Transformer):
 
     def up_to_targets(self, meta, children):
         return ast.UpToTargets(children[0], children[2], bool(children[1]), span=self._span(meta))
+
+    def up_to_targets_in_zone(self, meta, children):
+        count, other, quality, card, (zone, whose) = children
+        quality = self._as_card(quality) if card else quality
+        return ast.UpToTargets(count, quality, bool(other), zone, whose, span=self._span(meta))
+
+    def _as_card(self, quality):
+        """The quality with 'card' after it ('creature card')."""
+        if isinstance(quality, ast.Quality):
+            return ast.Quality(quality.words, True, span=quality.span)
+        if isinstance(quality, ast.QualityChoice):
+            return ast.QualityChoice(tuple(self._as_card(q) for q in quality.options), span=quality.span)
+        return quality
+
+    def target_opponent_controls(self, meta, children):
+        return ast.Target(children[1], other=bool(children[0]), opponent_controls=True, span=self._span(meta))
+
+    def target_in_zone(self, meta, children):
+        other, quality, card, (zone, whose) = children
+        quality = self._as_card(quality) if card else quality
+        return ast.Target(quality, other=bool(other), zone=zone, whose=whose, span=self._span(meta))
+
+    def another_target(self, meta, children):
+        return ast.Target(children[0], other=True, span=self._span(meta))
+
+    def your_zone(self, meta, children):
+        return (str(children[0]).lower(), "you")
+
+    def opponents_zone(self, meta, children):
+        return (str(children[0]).lower(), "an opponent")
+
+    def any_zone(self, meta, children):
+        return (str(children[0]).lower(), "any")
+
+    def stack_zone(self, meta, children):
+        return ("stack", "any")
+
+    def any_target(self, meta, children):
+        return ast.AnyTarget(span=self._span(meta))
+
+    def each_permanent(self, meta, children):
+        return ast.AllPermanents(children[0], span=self._span(meta))
+
+    def counter_objects(self, meta, children):
+        return ast.Counter(children[0], span=self._span(meta))
+
+    def destroy(self, meta, children):
+        return ast.Destroy(children[0], span=self._span(meta))
+
+    def deal_damage(self, meta, children):
+        return ast.DealDamage(children[0], children[1], children[2], span=self._span(meta))
+
+    def deal_damage_power(self, meta, children):
+        return ast.DealDamage(children[0], None, children[1], span=self._span(meta))
 
     def it(self, meta, children):
         return ast.It(span=self._span(meta))
@@ -772,7 +832,10 @@ class ToAst(Transformer):
         return str(children[0]).lower()
 
     def spell_condition(self, meta, children):
-        return tuple(children)
+        out = []
+        for quality in children:
+            out.extend(quality.options if isinstance(quality, ast.QualityChoice) else (quality,))
+        return tuple(out)
 
     def cast_permission(self, meta, children):
         zone, spell_types, face_down, cost, condition = children

@@ -80,6 +80,10 @@ SAMPLES = {
     "sacrifice_another": "sacrifice another creature",
     "cant_block": "target creature can't block this turn",
     "cant_be_blocked": "target creature you control can't be blocked this turn",
+    "counter_objects": "counter target spell",
+    "destroy": "destroy target creature",
+    "deal_damage": "this creature deals 2 damage to each opponent",
+    "deal_damage_power": "target creature you control deals damage equal to its power to target creature",
     "pump_and_grant": "target creature you control gets +1/+0 and gains first strike until end of turn",
 }
 
