@@ -13,6 +13,7 @@ from .checks import check_text
 from .diagnostics import Diagnostic, MtgError, Span, error
 from .mana import parse_cost
 from .rulebook import Rulebook
+from .syntax import strip_reminder
 from .state import CardDef
 
 
@@ -46,8 +47,14 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
         cost = parse_cost(data["mana_cost"]) if data.get("mana_cost") is not None else None
     except MtgError as exc:
         raise error("E301", f"card '{name}': {exc.diagnostic.message}", Span(file, line, 1)) from None
+    for key in ("types", "supertypes", "subtypes", "colors"):
+        if data.get(key) is not None and not isinstance(data[key], list):
+            raise error("E120", f"card '{name}': {key} must be a list, not {type(data[key]).__name__}",
+                        Span(file, line, 1))
     abilities = []
     for n, text in ability_lines(str(data.get("text") or "")):
+        if not strip_reminder(text):
+            continue  # a line that is only reminder text ('({T}: Add {G}.)' on a basic land) says nothing
         try:
             ability = rulebook.parse_card_line(text.strip(), name, file, line, names)
             problems = check_text(ability, rulebook)

@@ -360,7 +360,7 @@ class Game:
         context = self.new_context(player, obj.id)
         env = Env(player, context, obj.id, action_text=f"activate {obj.card_name}")
         item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name)
-        symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana))
+        symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana, True))
         if not ability.is_mana_ability:
             self.state.stack.append(item)
         mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env)  # 602.2b

@@ -28,8 +28,9 @@ def lint_paths(paths: list[Path]) -> list[Diagnostic]:
     if rules or not data_files:
         found.extend(lint_rules(rules))
     runner = Runner()
+    extra = tuple(str(p.resolve()) for p in rules)  # rules files given beside sets load with them
     for path in data_files:
-        found.extend(lint_set_file(path, runner) if is_set_file(path) else lint_scenario_file(path, runner))
+        found.extend(lint_set_file(path, runner, extra) if is_set_file(path) else lint_scenario_file(path, runner))
     return found
 
 
@@ -44,11 +45,12 @@ def is_set_file(path: Path) -> bool:
     return len(docs) == 1 and is_set_document(docs[0])
 
 
-def lint_set_file(path: Path, runner: Runner) -> list[Diagnostic]:
-    """Structure, types and every card line of a set file; one bad card doesn't hide the others."""
+def lint_set_file(path: Path, runner: Runner, extra: tuple[str, ...] = ()) -> list[Diagnostic]:
+    """Structure, types and every card line of a set file, with the set's mechanics and any rules
+    files given beside it; one bad card doesn't hide the others."""
     try:
         found = runner.set_file(path)
-        book = runner.rulebook(found.mechanics)
+        book = runner.rulebook(tuple(dict.fromkeys(found.mechanics + extra)))
     except MtgError as exc:
         return [exc.diagnostic]
     return load_cards(found, book)[1]

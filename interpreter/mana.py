@@ -18,13 +18,22 @@ GENERIC_ORDER = "CWUBRG"
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 
-def parse_cost(text: str | None) -> tuple[str, ...]:
-    """'{2}{U}' -> ('2', 'U'). Raises on anything that is not a sequence of symbols."""
+#: 107.4: generic numbers, the five colors, colorless, X, snow, hybrid (W/U, 2/W, C/W) and Phyrexian (W/P, W/U/P).
+_MANA_SYMBOL = re.compile(r"[0-9]+|[WUBRGCXS]|[WUBRGC2]/[WUBRG]|[WUBRGC]/P|[WUBRG]/[WUBRG]/P")
+
+
+def parse_cost(text: str | None, activation: bool = False) -> tuple[str, ...]:
+    """'{2}{U}' -> ('2', 'U'). Raises on anything that is not a sequence of mana symbols; an
+    activation cost may also hold {T} and {Q} (107.5, 107.6)."""
     if not text:
         return ()
     symbols = _SYMBOL.findall(text)
     if "".join(f"{{{s}}}" for s in symbols) != text.replace(" ", ""):
         raise error("E301", f"not a mana cost: '{text}'", help="write symbols in braces, like {2}{U}")
+    for symbol in symbols:
+        if not _MANA_SYMBOL.fullmatch(symbol) and not (activation and symbol in ("T", "Q")):
+            raise error("E301", f"'{{{symbol}}}' is not a mana symbol (in '{text}')", rule="107.4",
+                        help="mana symbols are {N}, {W}{U}{B}{R}{G}{C}, {X}, hybrid {R/G} and Phyrexian {W/P}")
     return tuple(symbols)
 
 

@@ -76,6 +76,8 @@ def read_set(path: Path) -> SetFile:
             bad_cards.add(where[1])
         message = e.message
         needle = str(where[-1]) if where and isinstance(where[-1], str) else None
+        if isinstance(container, (str, int, float)):  # a scalar has no line of its own: find its text
+            needle = str(container)
         if e.validator == "additionalProperties" and isinstance(e.instance, dict):
             extra = [k for k in e.instance if k not in (e.schema.get("properties") or {})]
             if extra:
@@ -86,7 +88,7 @@ def read_set(path: Path) -> SetFile:
     found.mechanics = tuple(str((path.parent / str(m)).resolve()) for m in doc.get("mechanics") or ()
                             if isinstance(m, str))
     for index, card in enumerate(doc.get("cards") or ()):
-        if index in bad_cards or not isinstance(card, dict):
+        if index in bad_cards or not isinstance(card, dict) or not isinstance(card.get("name"), str):
             continue
         _add(found, str(card["name"]), {k: v for k, v in card.items() if k != "name"}, line_of(card))
     return found
@@ -137,7 +139,7 @@ def _read_mtgjson(path: Path, text: str) -> SetFile:
 
 def _face(card: dict) -> dict:
     face = {ours: card[theirs] for theirs, ours in _FACE_KEYS.items() if card.get(theirs) is not None}
-    face["types"] = list(card.get("types") or [])
+    face["types"] = card.get("types") or []
     return face
 
 
