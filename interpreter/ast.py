@@ -61,7 +61,20 @@ class QualityChoice(Node):
     options: tuple[Quality, ...]
 
 
-QualityExpr = Union[Quality, Var, QualityChoice]
+@dataclass(frozen=True)
+class QualityWith(Node):
+    """A quality narrowed by what the object has: 'card with <keyword>', 'creature with a <keyword>
+    ability' (`keyword`), 'creature card with mana value 2 or less', 'creature with power 4 or greater'
+    (`stat`, `value`, `at_most`)."""
+
+    quality: "Quality | Var | QualityChoice"
+    keyword: str | None = None
+    stat: str | None = None
+    value: "Number | None" = None
+    at_most: bool = False
+
+
+QualityExpr = Union[Quality, Var, QualityChoice, QualityWith]
 
 
 # ------------------------------------------------------------------ objects
@@ -650,6 +663,37 @@ class Conditional(Node):
 
 
 @dataclass(frozen=True)
+class Repeat(Node):
+    """'<action> twice', '<action> X times', 'it <action>s again' (count 1: once more)."""
+
+    effect: "Effect"
+    count: "Number"
+
+
+@dataclass(frozen=True)
+class Attach(Node):
+    """'attach ~ to that creature' (701.3): an Aura, Equipment or Fortification becomes attached."""
+
+    objects: Objects
+    to: Objects
+
+
+@dataclass(frozen=True)
+class ManaCostOf(Node):
+    """'its mana cost' as a value: the mana cost of the object (202.1), e.g. as a keyword's cost."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class KeywordCostIs(Node):
+    """'The <keyword> cost is equal to its mana cost.' — joined, while parsing, to the grant of that
+    keyword just before it; left alone it is an error."""
+
+    keyword: str
+
+
+@dataclass(frozen=True)
 class Counter(Node):
     """'counter target spell' (701.6a): it leaves the stack, a spell to its owner's graveyard."""
 
@@ -694,7 +738,8 @@ Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield
                CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
                PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional,
-               ReflexiveTrigger, Tap, Return, CantBlock, Counter, Destroy, DealDamage]
+               ReflexiveTrigger, Tap, Return, CantBlock, Counter, Destroy, DealDamage, Repeat, Attach,
+               KeywordCostIs]
 
 
 # ------------------------------------------------------------------ abilities
@@ -895,9 +940,11 @@ class ActivatedAbility(Node):
 
 @dataclass(frozen=True)
 class AdditionalCost(Node):
-    """'As an additional cost to cast this spell, A or B.' — one option is paid (601.2b, 601.2h)."""
+    """'As an additional cost to cast this spell, [you may] A or B.' — one option is paid (601.2b, 601.2h);
+    `optional` ('you may') lets the player pay none."""
 
-    options: tuple[Union[KeywordAction, PayMana], ...]
+    options: tuple["Effect", ...]
+    optional: bool = False
 
 
 @dataclass(frozen=True)

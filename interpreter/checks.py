@@ -104,6 +104,9 @@ def check_text(node: ast.Node, book: Rulebook, events: set[str] | None = None) -
                                             "qualities are card types, supertypes and subtypes (rule 205)"))
         elif isinstance(item, ast.Otherwise):
             found.append(Diagnostic("E104", "'Otherwise' must follow an 'If' sentence", item.span))
+        elif isinstance(item, ast.KeywordCostIs):
+            found.append(Diagnostic("E101", f"'the {item.keyword} cost is ...' must follow a sentence that grants "
+                                    f"{item.keyword}", item.span))
         elif isinstance(item, ast.KeywordAction) and book.keyword_actions.get(item.name) is not None \
                 and book.keyword_actions[item.name].excluded:
             definition = book.keyword_actions[item.name]

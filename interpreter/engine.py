@@ -70,7 +70,8 @@ class StepInterpreter:
             ast.CreateCopy: self.create_copy, ast.PutCombined: self.put_combined,
             ast.ReflexiveTrigger: self.reflexive_trigger, ast.Tap: self.tap, ast.Return: self.return_,
             ast.CantBlock: self.cant_block, ast.Counter: self.counter, ast.Destroy: self.destroy,
-            ast.DealDamage: self.deal_damage,
+            ast.DealDamage: self.deal_damage, ast.Repeat: self.repeat, ast.Attach: self.attach,
+            ast.KeywordCostIs: self.keyword_cost_is,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
@@ -246,7 +247,7 @@ class StepInterpreter:
         return value
 
     def quality(self, node: ast.QualityExpr, env: Env) -> ast.Quality:
-        if isinstance(node, ast.QualityChoice):
+        if isinstance(node, (ast.QualityChoice, ast.QualityWith)):
             raise self.refuse(f"a choice of qualities ('{self.describe_quality(node, env)}') isn't run by the "
                               "interpreter here yet", env, node)
         if isinstance(node, ast.Var):
@@ -264,6 +265,9 @@ class StepInterpreter:
     def describe_quality(self, node: ast.QualityExpr | None, env: Env) -> str:
         if isinstance(node, ast.QualityChoice):
             return " or ".join(self.describe_quality(q, env) for q in node.options)
+        if isinstance(node, ast.QualityWith):
+            what = node.keyword or f"{node.stat} {self.number(node.value, env)} or {'less' if node.at_most else 'greater'}"
+            return f"{self.describe_quality(node.quality, env)} with {what}"
         return " ".join(self.quality(node, env).words) if node is not None else ""
 
     def matches(self, object_id: int, node: ast.QualityExpr | None, env: Env) -> bool:
@@ -272,6 +276,17 @@ class StepInterpreter:
             return True
         if isinstance(node, ast.QualityChoice):
             return any(self.matches(object_id, q, env) for q in node.options)
+        if isinstance(node, ast.QualityWith):
+            if not self.matches(object_id, node.quality, env):
+                return False
+            if node.keyword is not None:
+                return self.keyword_of(object_id, node.keyword, ast.It()) is not None
+            chars = self.game.characteristics(object_id)
+            value = chars.mana_value if node.stat == "mana value" else getattr(chars, node.stat, None)
+            if value is None:
+                return False
+            limit = self.number(node.value, env)
+            return value <= limit if node.at_most else value >= limit
         return self.has_quality(self.game.characteristics(object_id), self.quality(node, env).words,
                                 self.state.objects[object_id])
 
@@ -608,6 +623,16 @@ class StepInterpreter:
                 self.game.emit(Event("damage_dealt", player), env)
                 self.game.emit(Event("life_lost", player), env)
 
+    def repeat(self, node: ast.Repeat, env: Env) -> None:
+        for _ in range(self.number(node.count, env)):
+            self.run(node.effect, env)
+
+    def attach(self, node: ast.Attach, env: Env) -> None:
+        raise self.refuse("attaching isn't run by the interpreter yet", env, node, "701.3a")
+
+    def keyword_cost_is(self, node: ast.KeywordCostIs, env: Env) -> None:
+        raise self.refuse(f"'the {node.keyword} cost' follows no grant of {node.keyword}", env, node)
+
     def reflexive_trigger(self, node: ast.ReflexiveTrigger, env: Env) -> None:
         raise self.refuse("a reflexive triggered ability ('when you do') isn't run by the interpreter yet", env,
                           node, "603.12")
@@ -905,9 +930,21 @@ class StepInterpreter:
             obj.modifiers = obj.modifiers + ((power, toughness, node.duration),)
 
     def grant_keyword(self, node: ast.GrantKeyword, env: Env) -> None:
+        """The objects gain the keyword for the duration; a cost given as 'its mana cost' is that object's
+        mana cost, fixed as the keyword is granted."""
+        from .mana import parse_cost
         for i in self.objects(node.objects, env):
             obj = self.state.objects[i]
-            obj.granted = obj.granted + ((node.ability, node.duration),)
+            args = []
+            for slot, value in node.ability.args:
+                if isinstance(value, ast.ManaCostOf):
+                    cost = self.game.characteristics(i).mana_cost
+                    value = "".join(f"{{{symbol}}}" for symbol in cost or ())
+                if value is None:
+                    raise self.refuse(f"'{node.ability.name}' is granted without its {slot}", env, node)
+                args.append((slot, value))
+            ability = ast.KeywordAbility(node.ability.name, tuple(args), span=node.ability.span)
+            obj.granted = obj.granted + ((ability, node.duration),)
 
     def cant_attack(self, node: ast.CantAttack, env: Env) -> None:
         for i in self.objects(node.objects, env):
@@ -1111,8 +1148,22 @@ class StepInterpreter:
         known = self.game.last_known(about)  # it may have left: last known information (701.44c)
         self.run(definition.steps, inner)
         env.target_index = inner.target_index
+        acted_on = self._acted_on(definition, inner, subject)
+        if acted_on is not None:
+            env.vars["_it"] = acted_on
         if definition.event:
             self.game.emit(Event(definition.event, known[2] or env.player, known[0], about, known[1]), env)
+
+    def _acted_on(self, definition: ast.Definition, inner: Env, subject: object) -> list[int] | None:
+        """What 'it' / 'that creature' means after a keyword action: its subject ('target creature
+        <action>s'), else the objects its last 'record ... for each of' step names, else what its own
+        steps last found ('<action>, then attach ~ to that creature')."""
+        if isinstance(subject, list):
+            return self._live(subject)
+        records = [n for n in ast.walk(definition.steps) if isinstance(n, ast.RecordEvent) and n.objects is not None]
+        if records:
+            return self.objects(records[-1].objects, inner)
+        return self._live(inner.vars["_it"]) if "_it" in inner.vars else None
 
     def bind(self, node: ast.KeywordAction, env: Env) -> tuple[ast.Definition, Env]:
         """The definition of a keyword action and an environment with its slots bound."""

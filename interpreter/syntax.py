@@ -384,8 +384,12 @@ class ToAst(Transformer):
         return ast.PutOntoBattlefield(children[0], way, ability, span=self._span(meta))
 
     def exile(self, meta, children):
+        objects = children[0]
+        if isinstance(objects, ast.CardsInZone) and objects.count is not None and not children[1]:
+            # 'exile three cards from your graveyard': the player chooses them; fewer can't be exiled
+            return ast.ExileFromZone(objects.count, objects.quality, objects.zone, span=self._span(meta))
         way = children[1][0] if children[1] else None
-        return ast.PutIntoZone(children[0], "exile", way, span=self._span(meta))
+        return ast.PutIntoZone(objects, "exile", way, span=self._span(meta))
 
     def discard(self, meta, children):
         return ast.Discard(children[0], span=self._span(meta))
@@ -398,6 +402,59 @@ class ToAst(Transformer):
 
     def discard_objects(self, meta, children):
         return ast.Discard(ast.IntValue(1), objects=children[0], span=self._span(meta))
+
+    def again(self, meta, children):
+        return ast.Repeat(children[0], ast.IntValue(1), span=self._span(meta))
+
+    def twice(self, meta, children):
+        return ast.Repeat(children[0], ast.IntValue(2), span=self._span(meta))
+
+    def times(self, meta, children):
+        return ast.Repeat(children[0], children[1], span=self._span(meta))
+
+    def times_count(self, meta, children):
+        text = str(children[0])
+        return ast.XValue(span=self._span(meta)) if text.lower() == "x" else ast.IntValue(int(text),
+                                                                                        span=self._span(meta))
+
+    def attach(self, meta, children):
+        return ast.Attach(children[0], children[1], span=self._span(meta))
+
+    def each_card_in_zone(self, meta, children):
+        quality, card, zone = children
+        return ast.CardsInZone(self._as_card(quality) if card else quality, str(zone).lower(),
+                               span=self._span(meta))
+
+    def with_keyword(self, meta, children):
+        return ("keyword", children[0])
+
+    def stat(self, meta, children):
+        return " ".join(str(c).lower() for c in children)
+
+    def with_stat(self, meta, children):
+        stat, value = children[0], children[1]
+        text = self.source.text[meta.start_pos:meta.end_pos].lower() if not meta.empty else ""
+        return ("stat", stat, value, text.rstrip().endswith("less"))
+
+    def _with(self, quality, clause):
+        if clause[0] == "keyword":
+            return ast.QualityWith(quality, keyword=clause[1], span=quality.span)
+        _, stat, value, at_most = clause
+        return ast.QualityWith(quality, stat=stat, value=value, at_most=at_most, span=quality.span)
+
+    def target_with(self, meta, children):
+        other, quality, clause, place = children
+        zone, whose = place if place else (None, None)
+        return ast.Target(self._with(quality, clause), other=bool(other), zone=zone, whose=whose,
+                          span=self._span(meta))
+
+    def counted_cards_with(self, meta, children):
+        count, quality, clause, zone = children
+        return ast.CardsInZone(self._with(self._as_card(quality), clause), str(zone).lower(), count,
+                               span=self._span(meta))
+
+    def keyword_cost_is_mana_cost(self, meta, children):
+        return ast.KeywordCostIs(children[0], span=self._span(meta))
 
     def tap(self, meta, children):
         return ast.Tap(children[0], span=self._span(meta))
@@ -664,7 +721,7 @@ class ToAst(Transformer):
         return ast.Conditional(children[0], children[1], span=self._span(meta))
 
     def sentences(self, meta, children):
-        effects = join_otherwise(children, strict=False)
+        effects = join_keyword_costs(join_otherwise(children, strict=False))
         return effects[0] if len(effects) == 1 else ast.Sequence(tuple(effects), span=self._span(meta))
 
     def effect_text(self, meta, children):
@@ -912,7 +969,14 @@ class ToAst(Transformer):
         return ast.AddMana(count=children[0], land_types=True, span=self._span(meta))
 
     def additional_cost(self, meta, children):
-        return ast.AdditionalCost(tuple(children), span=self._span(meta))
+        optional, *options = children
+        return ast.AdditionalCost(tuple(options), bool(optional), span=self._span(meta))
+
+    def may(self, meta, children):
+        return True
+
+    def cost_and_then(self, meta, children):
+        return ast.Sequence(tuple(children), span=self._span(meta))
 
     def attack_cost(self, meta, children):
         return ast.AttackCost(children[0], children[1] if len(children) > 1 else None, span=self._span(meta))
@@ -965,6 +1029,24 @@ def join_otherwise(effects: list, strict: bool = True) -> list:
                     continue
                 raise MtgError(Diagnostic("E104", "'Otherwise' must follow an 'If' step", effect.span))
             out[-1] = joined
+        else:
+            out.append(effect)
+    return out
+
+
+def join_keyword_costs(effects: list) -> list:
+    """Join 'The KEYWORD cost is equal to its mana cost.' to the grant of KEYWORD just before it: the
+    granted keyword gets the mana cost of the object it is granted to as its cost."""
+    out: list = []
+    for effect in effects:
+        grant = out[-1] if out else None
+        if (isinstance(effect, ast.KeywordCostIs) and isinstance(grant, ast.GrantKeyword)
+                and grant.ability.name == effect.keyword and grant.ability.args
+                and all(value is None for _, value in grant.ability.args)):
+            slot = grant.ability.args[0][0]
+            ability = ast.KeywordAbility(grant.ability.name, ((slot, ast.ManaCostOf(ast.It(), span=effect.span)),),
+                                         span=grant.ability.span)
+            out[-1] = ast.GrantKeyword(grant.objects, ability, grant.duration, span=grant.span)
         else:
             out.append(effect)
     return out
