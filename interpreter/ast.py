@@ -100,6 +100,7 @@ class Target(Node):
     opponent_controls: bool = False
     zone: str | None = None
     whose: str | None = None
+    count: "Number | None" = None     # 'two target lands': that many different targets
 
 
 @dataclass(frozen=True)
@@ -115,9 +116,12 @@ class UpToTargets(Node):
 
 @dataclass(frozen=True)
 class AllPermanents(Node):
-    """'each creature', 'each non-Army creature': every permanent of that quality, whoever controls it."""
+    """'each creature', 'all other creatures [you control]': every permanent of that quality (that you
+    control, with `you_control`; but the source, with `other`)."""
 
     quality: QualityExpr
+    you_control: bool = False
+    other: bool = False
 
 
 @dataclass(frozen=True)
@@ -266,6 +270,35 @@ class IsPairFor(Node):
 
 
 @dataclass(frozen=True)
+class IsStatus(Node):
+    """'if ~ is tapped' / 'untapped' (110.5)."""
+
+    objects: Objects
+    status: str
+
+
+@dataclass(frozen=True)
+class DiedThisTurn(Node):
+    """'if a creature died this turn' (700.4): the game's history this turn."""
+
+    count: "Number"
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class YouCastIt(Node):
+    """'if you cast it': the permanent entered as a spell you cast (601.2i)."""
+
+
+@dataclass(frozen=True)
+class SpellWas(Node):
+    """'if this spell was foretold' (`event`), '... was cast from a graveyard' (`zone`)."""
+
+    event: str | None = None
+    zone: str | None = None
+
+
+@dataclass(frozen=True)
 class NoRoomCard(Node):
     """309.3: the player owns no card with rooms in the command zone."""
 
@@ -275,7 +308,7 @@ class MarkerAtBottom(Node):
     """The player's marker is on a bottommost room (701.49c)."""
 
 
-Condition = Union[IsPairFor, NoRoomCard, MarkerAtBottom, WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl, YouDid, YouControlNone, HasNoCounters,
+Condition = Union[IsStatus, DiedThisTurn, YouCastIt, SpellWas, IsPairFor, NoRoomCard, MarkerAtBottom, WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl, YouDid, YouControlNone, HasNoCounters,
                   IsPermanent, HasKeyword, IsInZone, YourTurn]
 
 
@@ -694,6 +727,37 @@ class KeywordCostIs(Node):
 
 
 @dataclass(frozen=True)
+class TurnFaceDown(Node):
+    """'turn target creature face down' (708): it becomes a face-down permanent; turning face down isn't run yet."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class CountOf(Node):
+    """'the number of OBJECTS' as a value."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class WhereX(Node):
+    """'EFFECT, where X is VALUE': X is worked out as the effect starts (107.3c)."""
+
+    effect: "Effect"
+    value: CountOf
+
+
+@dataclass(frozen=True)
+class Instead(Node):
+    """'If CONDITION, EFFECT instead.' — joined, while parsing, to the sentence before it as a conditional
+    whose 'otherwise' is that sentence (614.1a); left alone it is an error."""
+
+    condition: "Condition"
+    effect: "Effect"
+
+
+@dataclass(frozen=True)
 class Counter(Node):
     """'counter target spell' (701.6a): it leaves the stack, a spell to its owner's graveyard."""
 
@@ -739,7 +803,7 @@ Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield
                PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional,
                ReflexiveTrigger, Tap, Return, CantBlock, Counter, Destroy, DealDamage, Repeat, Attach,
-               KeywordCostIs]
+               KeywordCostIs, TurnFaceDown, WhereX, Instead]
 
 
 # ------------------------------------------------------------------ abilities
@@ -798,7 +862,8 @@ class SubjectTrigger(Node):
     """'When ~ dies', 'Whenever a creature you control attacks', 'Whenever ~ deals combat damage to a player'.
 
     `event` is 'enters', 'dies' (700.4: put into a graveyard from the battlefield), 'attacks' (508.1),
-    'deals damage' (510, 120) or 'leaves' (the battlefield). 'Enters' of the source itself is an
+    'deals damage' (510, 120), 'is dealt damage', 'leaves' (the battlefield), 'becomes tapped' or
+    'becomes untapped' (701.26). 'Enters' of the source itself is an
     `EntersTrigger`. `recipient` says who was dealt damage ('a player', 'an opponent' or a quality of
     objects). The interpreter has no combat or damage yet and detects only what game events report.
     """
@@ -837,6 +902,15 @@ class SacrificeTrigger(Node):
 
 
 @dataclass(frozen=True)
+class PlayerEventTrigger(Node):
+    """'Whenever you discard a card' (701.9), 'Whenever you gain life' (119.3): `event` is 'discard' or
+    'gain life'; `objects` narrows what was discarded."""
+
+    event: str
+    objects: "QualityExpr | None" = None
+
+
+@dataclass(frozen=True)
 class YouAttackTrigger(Node):
     """'Whenever you attack': you declared one or more attacking creatures (508.1). No combat is run yet."""
 
@@ -869,7 +943,8 @@ class BecomesTargetTrigger(Node):
 
 
 Trigger = Union[EntersTrigger, TurnedFaceUpTrigger, YouActionTrigger, SubjectActionTrigger, BecomesTargetTrigger,
-                SubjectTrigger, EitherTrigger, CastTrigger, SacrificeTrigger, YouAttackTrigger, PhaseTrigger]
+                SubjectTrigger, EitherTrigger, CastTrigger, SacrificeTrigger, YouAttackTrigger, PhaseTrigger,
+                PlayerEventTrigger]
 
 
 @dataclass(frozen=True)
@@ -967,6 +1042,11 @@ class ModeLine(Node):
 
 
 @dataclass(frozen=True)
+class ReminderOnly(Node):
+    """A line that is only reminder text ('(Melds with ...)'): it has no rules meaning (207.2)."""
+
+
+@dataclass(frozen=True)
 class SpellAbility(Node):
     """The effect text of an instant or sorcery."""
 
@@ -1018,7 +1098,8 @@ class ExileInstead(Node):
 
 StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility"]
 
-Ability = Union[TriggeredAbility, ActivatedAbility, AdditionalCost, SpellAbility, KeywordAbilities, AttackCost, ModeLine]
+Ability = Union[TriggeredAbility, ActivatedAbility, AdditionalCost, SpellAbility, KeywordAbilities, AttackCost, ModeLine,
+                ReminderOnly]
 
 
 # ------------------------------------------------------------------ commands

@@ -75,18 +75,20 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
 
 #: Quality words beside types: colors (105.2), and what an object is or its status (110.5, 111.1, 506.4).
 QUALITY_ADJECTIVES = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored", "tapped",
-                                "untapped", "attacking", "blocking", "token", "nontoken", "spell", "card"})
+                                "untapped", "attacking", "blocking", "token", "nontoken", "spell", "card",
+                                "face-down", "face-up"})
 
 
 def known_quality_word(word: str, known: set[str]) -> bool:
     """A type, supertype or subtype (rule 205), an adjective above, or 'nonX' / 'non-X' of one of those."""
     lowered = word.lower()
-    if word in known or lowered in known or lowered in QUALITY_ADJECTIVES:
+    known_lower = {k.lower() for k in known}
+    if lowered in known_lower or lowered in QUALITY_ADJECTIVES:
         return True
     for prefix in ("non-", "non"):
         if lowered.startswith(prefix) and len(word) > len(prefix):
-            rest = word[len(prefix):]
-            return rest in known or rest.lower() in known or rest.lower() in QUALITY_ADJECTIVES
+            rest = lowered[len(prefix):]
+            return rest in known_lower or rest in QUALITY_ADJECTIVES
     return False
 
 
@@ -104,6 +106,8 @@ def check_text(node: ast.Node, book: Rulebook, events: set[str] | None = None) -
                                             "qualities are card types, supertypes and subtypes (rule 205)"))
         elif isinstance(item, ast.Otherwise):
             found.append(Diagnostic("E104", "'Otherwise' must follow an 'If' sentence", item.span))
+        elif isinstance(item, ast.Instead):
+            found.append(Diagnostic("E101", "'... instead' must follow the sentence it replaces", item.span))
         elif isinstance(item, ast.KeywordCostIs):
             found.append(Diagnostic("E101", f"'the {item.keyword} cost is ...' must follow a sentence that grants "
                                     f"{item.keyword}", item.span))

@@ -71,7 +71,8 @@ class StepInterpreter:
             ast.ReflexiveTrigger: self.reflexive_trigger, ast.Tap: self.tap, ast.Return: self.return_,
             ast.CantBlock: self.cant_block, ast.Counter: self.counter, ast.Destroy: self.destroy,
             ast.DealDamage: self.deal_damage, ast.Repeat: self.repeat, ast.Attach: self.attach,
-            ast.KeywordCostIs: self.keyword_cost_is,
+            ast.KeywordCostIs: self.keyword_cost_is, ast.TurnFaceDown: self.turn_face_down,
+            ast.WhereX: self.where_x, ast.Instead: self.instead,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
@@ -88,13 +89,15 @@ class StepInterpreter:
             ast.EitherTrigger: self.either_trigger, ast.CastTrigger: self.cast_trigger,
             ast.SacrificeTrigger: self.undetected_trigger, ast.YouAttackTrigger: self.undetected_trigger,
             ast.PhaseTrigger: self.undetected_trigger, ast.ChapterTrigger: self.undetected_trigger,
+            ast.PlayerEventTrigger: self.player_event_trigger,
         }
         self._conditions: dict[type, Callable] = {
             ast.WasEvent: self.was_event, ast.IsFaceDownAs: self.is_face_down_as, ast.IsQuality: self.is_quality,
             ast.HasManaCost: self.has_mana_cost, ast.YouControl: self.you_control, ast.YouDid: self.you_did,
             ast.YouControlNone: self.you_control_none, ast.HasNoCounters: self.has_no_counters,
             ast.IsPermanent: self.is_permanent, ast.HasKeyword: self.has_keyword, ast.IsInZone: self.is_in_zone,
-            ast.YourTurn: self.your_turn, ast.IsPairFor: self.is_pair_for, ast.NoRoomCard: self.no_room_card, ast.MarkerAtBottom: self.marker_at_bottom,
+            ast.YourTurn: self.your_turn, ast.IsStatus: self.is_status, ast.DiedThisTurn: self.unknown_history,
+            ast.YouCastIt: self.unknown_history, ast.SpellWas: self.unknown_history, ast.IsPairFor: self.is_pair_for, ast.NoRoomCard: self.no_room_card, ast.MarkerAtBottom: self.marker_at_bottom,
         }
 
     @property
@@ -173,9 +176,10 @@ class StepInterpreter:
         return True
 
     def subject_trigger(self, node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
-        """Another object entering is seen in the game's events; dying, attacking, dealing damage and leaving
-        are not reported by the game yet (no combat, no damage), so those never trigger."""
-        if node.event != "enters" or event.name != "entered":
+        """Entering, becoming tapped or untapped are seen in the game's events; dying, attacking, dealing or
+        being dealt damage and leaving are not reported by the game yet (no combat), so those never trigger."""
+        names = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped"}
+        if names.get(node.event) != event.name:
             return False
         if node.under_your_control and event.player != source.controller:
             return False
@@ -197,6 +201,16 @@ class StepInterpreter:
         words = node.quality.words if isinstance(node.quality, ast.Quality) else ()
         return event.object_id in self.state.objects and self.has_quality(
             self.game.characteristics(event.object_id), words)
+
+    def player_event_trigger(self, node: ast.PlayerEventTrigger, event: Event, source: GameObject) -> bool:
+        """'Whenever you discard a card' reads the discarded card as it is in the graveyard now."""
+        wanted = {"discard": "discarded", "gain life": "life_gained"}[node.event]
+        if event.name != wanted or event.player != source.controller:
+            return False
+        if node.objects is None or event.object_id is None:
+            return node.objects is None
+        return event.object_id in self.state.objects and self.matches(event.object_id, node.objects,
+                                                                      Env(source.controller, Context(0, source.controller, source.id)))
 
     def undetected_trigger(self, node: ast.Trigger, event: Event, source: GameObject) -> bool:
         """Sacrificing, attacking, the steps of a turn and lore counters aren't events of the game yet: these
@@ -226,6 +240,8 @@ class StepInterpreter:
                 holds = False
             elif lowered in ("token", "nontoken"):
                 holds = obj is not None and obj.is_token == (lowered == "token")
+            elif lowered in ("face-down", "face-up"):  # 708
+                holds = obj is not None and bool(obj.face_down) == (lowered == "face-down")
             elif negated and lowered != "nonland":
                 holds = not self.has_quality(chars, (negated,), obj)
             else:
@@ -343,9 +359,11 @@ class StepInterpreter:
         """A target: announced as the spell was cast or the ability put on the stack (601.2c, 603.3d)."""
         def choose() -> list[int]:
             legal = self.target_options(node, env)
-            if not legal:
-                raise self.refuse(f"there is no legal {self.describe(node, env)}", env, node, "115.1")
-            return self.ask_objects(Choice("objects", self.describe(node, env), legal, 1, rule="115.1"))
+            count = self.number(node.count, env) if node.count is not None else 1
+            if len(legal) < max(count, 1):
+                raise self.refuse(f"there is no legal {self.describe(node, env)}" if not legal else
+                                  f"needs {count} targets, and there are {len(legal)}", env, node, "115.1")
+            return self.ask_objects(Choice("objects", self.describe(node, env), legal, count, rule="115.1"))
         return self._announced(env, choose)
 
     def _announced(self, env: Env, choose: Callable[[], list[int]]) -> list[int]:
@@ -411,7 +429,9 @@ class StepInterpreter:
         return self._counted(ids, node.count, self.describe(node, env), env, node)
 
     def all_permanents(self, node: ast.AllPermanents, env: Env) -> list[int]:
-        return [i for i in self.state.battlefield if self.matches(i, node.quality, env)]
+        return [i for i in self.state.battlefield if self.matches(i, node.quality, env)
+                and (not node.you_control or self.state.objects[i].controller == env.player)
+                and not (node.other and i == env.source_id)]
 
     def _counted(self, ids: list[int], count: ast.Number | None, what: str, env: Env, node: ast.Node) -> list[int]:
         """All of them, or with a count ('two Islands you control') that many, chosen by the player."""
@@ -501,6 +521,16 @@ class StepInterpreter:
         ids = self.objects(node.objects, env)
         return bool(ids) and all(self.state.objects[i].zone == node.zone and self.state.objects[i].owner == env.player
                                  for i in ids)
+
+    def is_status(self, node: ast.IsStatus, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.state.objects[i].zone == "battlefield"
+                                 and self.state.objects[i].tapped == (node.status == "tapped") for i in ids)
+
+    def unknown_history(self, node: ast.Condition, env: Env) -> bool:
+        """What happened earlier in the turn, or how a spell was cast, isn't kept by the game yet."""
+        raise self.refuse(f"the condition '{self.game.words_of(node)}' isn't known to the interpreter yet", env,
+                          node)
 
     def your_turn(self, node: ast.YourTurn, env: Env) -> bool:
         return self.state.active == env.player
@@ -622,6 +652,17 @@ class StepInterpreter:
                 self.state.players[player].life -= amount
                 self.game.emit(Event("damage_dealt", player), env)
                 self.game.emit(Event("life_lost", player), env)
+
+    def turn_face_down(self, node: ast.TurnFaceDown, env: Env) -> None:
+        raise self.refuse("turning a permanent face down isn't run by the interpreter yet", env, node, "708.2")
+
+    def where_x(self, node: ast.WhereX, env: Env) -> None:
+        """X is the value as the effect starts (107.3c)."""
+        env.vars["X"] = len(self.objects(node.value.objects, env))
+        self.run(node.effect, env)
+
+    def instead(self, node: ast.Instead, env: Env) -> None:
+        raise self.refuse("'... instead' follows no sentence it could replace", env, node, "614.1a")
 
     def repeat(self, node: ast.Repeat, env: Env) -> None:
         for _ in range(self.number(node.count, env)):

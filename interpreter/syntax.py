@@ -721,7 +721,7 @@ class ToAst(Transformer):
         return ast.Conditional(children[0], children[1], span=self._span(meta))
 
     def sentences(self, meta, children):
-        effects = join_keyword_costs(join_otherwise(children, strict=False))
+        effects = join_instead(join_keyword_costs(join_otherwise(children, strict=False)))
         return effects[0] if len(effects) == 1 else ast.Sequence(tuple(effects), span=self._span(meta))
 
     def effect_text(self, meta, children):
@@ -730,9 +730,6 @@ class ToAst(Transformer):
     # ---------------------------------------------------------- abilities
     def enters_trigger(self, meta, children):
         return ast.EntersTrigger(span=self._span(meta))
-
-    def turned_face_up_trigger(self, meta, children):
-        return ast.TurnedFaceUpTrigger(span=self._span(meta))
 
     def you_action_trigger(self, meta, children):
         return ast.YouActionTrigger(children[0], children[1], span=self._span(meta))
@@ -743,9 +740,6 @@ class ToAst(Transformer):
 
     def by_opponent(self, meta, children):
         return True
-
-    def becomes_target_trigger(self, meta, children):
-        return ast.BecomesTargetTrigger(bool(children[1]), span=self._span(meta))
 
     def counter_unless_pays(self, meta, children):
         cost = children[0]
@@ -791,6 +785,69 @@ class ToAst(Transformer):
     def leaves_verb(self, meta, children):
         return ("leaves", {})
 
+    def turned_face_up_verb(self, meta, children):
+        return ("turned face up", {})
+
+    def becomes_target_verb(self, meta, children):
+        return ("becomes target", {"by_opponent": bool(children[0])})
+
+    def becomes_status_verb(self, meta, children):
+        return (f"becomes {str(children[0]).lower()}", {})
+
+    def dealt_damage_verb(self, meta, children):
+        return ("is dealt damage", {})
+
+    def you_discard_trigger(self, meta, children):
+        return ast.PlayerEventTrigger("discard", children[0], span=self._span(meta))
+
+    def you_gain_life_trigger(self, meta, children):
+        return ast.PlayerEventTrigger("gain life", span=self._span(meta))
+
+    def reminder_only(self, meta, children):
+        return ast.ReminderOnly(span=self._span(meta))
+
+    def is_status(self, meta, children):
+        return ast.IsStatus(children[0], str(children[1]).lower(), span=self._span(meta))
+
+    def died_this_turn(self, meta, children):
+        return ast.DiedThisTurn(children[0], children[1], span=self._span(meta))
+
+    def you_cast_it(self, meta, children):
+        return ast.YouCastIt(span=self._span(meta))
+
+    def spell_was(self, meta, children):
+        return ast.SpellWas(str(children[0]).lower(), span=self._span(meta))
+
+    def spell_cast_from(self, meta, children):
+        return ast.SpellWas(zone=str(children[0]).lower(), span=self._span(meta))
+
+    def instead(self, meta, children):
+        return ast.Instead(children[0], children[1], span=self._span(meta))
+
+    def where_x(self, meta, children):
+        return ast.WhereX(children[0], children[2], span=self._span(meta))
+
+    def count_of(self, meta, children):
+        return ast.CountOf(children[0], span=self._span(meta))
+
+    def turn_face_down(self, meta, children):
+        return ast.TurnFaceDown(children[0], span=self._span(meta))
+
+    def all_yours(self, meta, children):
+        return ast.AllPermanents(children[1], True, bool(children[0]), span=self._span(meta))
+
+    def all_permanents(self, meta, children):
+        return ast.AllPermanents(children[1], other=bool(children[0]), span=self._span(meta))
+
+    def counted_targets(self, meta, children):
+        count, other, quality = children
+        return ast.Target(quality, other=bool(other), count=count, span=self._span(meta))
+
+    def counted_targets_in_zone(self, meta, children):
+        count, other, quality, card, (zone, whose) = children
+        quality = self._as_card(quality) if card else quality
+        return ast.Target(quality, other=bool(other), zone=zone, whose=whose, count=count, span=self._span(meta))
+
     def deals_damage_verb(self, meta, children):
         return ("deals damage", {"combat": bool(children[0]), "recipient": children[1]})
 
@@ -815,6 +872,13 @@ class ToAst(Transformer):
         for event, fields in verbs:
             if isinstance(subject, ast.Self) and event == "enters" and not fields["under_your_control"]:
                 triggers.append(ast.EntersTrigger(span=self._span(meta)))
+            elif isinstance(subject, ast.Self) and event == "turned face up":
+                triggers.append(ast.TurnedFaceUpTrigger(span=self._span(meta)))
+            elif isinstance(subject, ast.Self) and event == "becomes target":
+                triggers.append(ast.BecomesTargetTrigger(fields["by_opponent"], span=self._span(meta)))
+            elif event in ("turned face up", "becomes target"):
+                raise MtgError(Diagnostic("E101", f"'{event}' is understood only of the object itself (this "
+                                          "permanent)", self._span(meta)))
             else:
                 triggers.append(ast.SubjectTrigger(subject, event, **fields, span=self._span(meta)))
         return triggers[0] if len(triggers) == 1 else ast.EitherTrigger(tuple(triggers), span=self._span(meta))
@@ -1029,6 +1093,17 @@ def join_otherwise(effects: list, strict: bool = True) -> list:
                     continue
                 raise MtgError(Diagnostic("E104", "'Otherwise' must follow an 'If' step", effect.span))
             out[-1] = joined
+        else:
+            out.append(effect)
+    return out
+
+
+def join_instead(effects: list) -> list:
+    """'A. If CONDITION, B instead.' is one conditional: B if the condition holds, else A (614.1a)."""
+    out: list = []
+    for effect in effects:
+        if isinstance(effect, ast.Instead) and out and not isinstance(out[-1], ast.Instead):
+            out[-1] = ast.Conditional(effect.condition, effect.effect, out[-1], span=effect.span)
         else:
             out.append(effect)
     return out

@@ -80,6 +80,7 @@ SAMPLES = {
     "cant_block": "target creature can't block this turn",
     "cant_be_blocked": "target creature you control can't be blocked this turn",
     "counter_objects": "counter target spell",
+    "turn_face_down": "turn target creature face down",
     "attach": "attach this creature to target creature you control",
     "destroy": "destroy target creature",
     "deal_damage": "this creature deals 2 damage to each opponent",
