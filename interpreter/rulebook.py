@@ -438,7 +438,7 @@ class Rulebook:
 
         `names` are card names the text may mention; `self_name` the card's own name (this object).
         """
-        masked = mask_names(text, [n for n in names if n.lower() not in self.known_words()], self_name)
+        masked = mask_names(text, names, self_name, self.known_words())
         source = SourceText(masked, file, line, column, source_line, original=text)
         return self._transform(parse_tree(self._parser, source, start, what, self.vocabulary(),
                                           self.known_words()), source)

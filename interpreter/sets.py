@@ -185,7 +185,7 @@ def load_cards(found: SetFile, book: Rulebook, names: tuple[str, ...] = ()) -> t
     """Parse the set's cards with the rulebook; problems (and text not understood) come back as diagnostics."""
     cards: dict[str, CardDef] = {}
     diagnostics = list(found.problems)
-    every_name = tuple(found.cards) + tuple(names)
+    every_name = frozenset(found.cards) | frozenset(names)
     for name, data in found.cards.items():
         warnings: list[Diagnostic] = []
         line = found.lines.get(name, 1)
@@ -222,7 +222,7 @@ def set_lines(path: Path, book: Rulebook):
     """Ability lines of every card of a set file, for `mtgrules coverage`."""
     from .coverage import Line
     found = read_set(path)
-    names = tuple(found.cards)
+    names = frozenset(found.cards)
     for name, data in found.cards.items():
         for face in (data, data.get("back") or {}):
             for _, text in ability_lines(str(face.get("text") or "")):

@@ -56,16 +56,27 @@ def own_names(name: str) -> list[str]:
     return sorted(found, key=len, reverse=True)
 
 
-def mask_names(text: str, names: Iterable[str], self_name: str = "") -> str:
+def mask_names(text: str, names: Iterable[str], self_name: str = "", skip: frozenset[str] = frozenset()) -> str:
     """Card names in text become single tokens of the same length (columns stay true): the
     card's own name becomes '~~~' (this object), another known name '⟪····⟫'."""
     for own in own_names(self_name) if self_name else ():
         text = re.sub(rf"(?<![\w'~]){re.escape(own)}(?![\w'~])", lambda m: "~" * len(m.group(0)), text)
-    for name in sorted(names, key=len, reverse=True):
-        if len(name) >= 2 and name != self_name:
-            text = re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])",
-                          lambda m: NAME_OPEN + NAME_FILL * (len(m.group(0)) - 2) + NAME_CLOSE, text)
+    pattern = _names_pattern(names if isinstance(names, frozenset) else frozenset(names), skip)
+    if pattern is not None:
+        text = pattern.sub(lambda m: NAME_OPEN + NAME_FILL * (len(m.group(0)) - 2) + NAME_CLOSE, text)
     return text
+
+
+@functools.lru_cache(maxsize=64)
+def _names_pattern(names: frozenset[str], skip: frozenset[str]) -> re.Pattern | None:
+    """One regular expression for all the names, longest first (a set of thousands of cards costs one
+    pass); a frozenset keeps its hash, so a set's names are looked up at no cost. Names in `skip`
+    (lowercase: words the grammar reads itself, like a basic land's subtype) are left alone."""
+    names = frozenset(n for n in names if len(n) >= 2 and n.lower() not in skip)
+    if not names:
+        return None
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
 
 
 def strip_reminder(text: str) -> str:

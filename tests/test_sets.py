@@ -476,9 +476,6 @@ def test_a_set_of_a_few_hundred_cards_loads_quickly(tmp_path, plain_book):
     assert time.perf_counter() - start < 20
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "syntax.mask_names runs one re.sub per known card name for every line of text: quadratic, and past "
-    "re's 512-pattern cache every call recompiles, so 700 cards take ~19 s and 3,000 cards several minutes"))
 def test_a_set_of_3000_cards_loads_in_reasonable_time(tmp_path):
     path = _big_set(tmp_path / "huge.yaml", 3000)
     code = ("import sys; from pathlib import Path; from interpreter.sets import read_set, load_cards; "
