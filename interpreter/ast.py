@@ -80,7 +80,10 @@ QualityExpr = Union[Quality, Var, QualityChoice, QualityWith]
 # ------------------------------------------------------------------ objects
 @dataclass(frozen=True)
 class TopCards(Node):
+    """'the top N cards of your library'; `whose` 'that player' for '... of that player's library'."""
+
     count: Number
+    whose: str = "you"
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,14 @@ class AllPermanents(Node):
 
 
 @dataclass(frozen=True)
+class NamedPermanent(Node):
+    """'a creature named Hanweir Garrison': a permanent of that quality with that name."""
+
+    quality: "QualityExpr"
+    name: "str | Var"
+
+
+@dataclass(frozen=True)
 class AnyTarget(Node):
     """'any target': a creature, player, planeswalker or battle (115.4)."""
 
@@ -155,6 +166,7 @@ class CardsInZone(Node):
     quality: QualityExpr | None
     zone: str
     count: "Number | None" = None
+    all_players: bool = False     # 'cards in graveyards': every player's
 
 
 @dataclass(frozen=True)
@@ -186,7 +198,7 @@ class Union_(Node):
 
 
 Objects = Union[Var, TopCards, Self, Target, UpToTargets, It, NamedObject, CardsInZone, CardsOutsideGame, PermanentsYouControl,
-                CardOf, Except, Union_, AllPermanents]
+                CardOf, Except, Union_, AllPermanents, NamedPermanent, "AttachedSubject"]
 
 
 # ------------------------------------------------------------------ conditions
@@ -270,6 +282,14 @@ class IsPairFor(Node):
 
 
 @dataclass(frozen=True)
+class OwnAndControl(Node):
+    """'if you both own and control ~ and a creature named X' (108.3, 110.2): every one of them is on the
+    battlefield, yours and under your control; 'them' then means those objects."""
+
+    objects: tuple[Objects, ...]
+
+
+@dataclass(frozen=True)
 class IsStatus(Node):
     """'if ~ is tapped' / 'untapped' (110.5)."""
 
@@ -308,7 +328,7 @@ class MarkerAtBottom(Node):
     """The player's marker is on a bottommost room (701.49c)."""
 
 
-Condition = Union[IsStatus, DiedThisTurn, YouCastIt, SpellWas, IsPairFor, NoRoomCard, MarkerAtBottom, WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl, YouDid, YouControlNone, HasNoCounters,
+Condition = Union[OwnAndControl, IsStatus, DiedThisTurn, YouCastIt, SpellWas, IsPairFor, NoRoomCard, MarkerAtBottom, WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl, YouDid, YouControlNone, HasNoCounters,
                   IsPermanent, HasKeyword, IsInZone, YourTurn]
 
 
@@ -470,9 +490,11 @@ class AdvanceMarker(Node):
 
 @dataclass(frozen=True)
 class CounterUnlessPays(Node):
-    """'counter that spell or ability unless its controller pays COST' (701.6, 118.12)."""
+    """'counter that spell or ability unless its controller pays COST' (701.6, 118.12); with `objects`,
+    'counter target spell unless its controller pays COST'."""
 
     cost: "str | Var"
+    objects: "Objects | None" = None
 
 
 @dataclass(frozen=True)
@@ -483,6 +505,7 @@ class AddMana(Node):
     count: "Number | None" = None
     any_color: bool = False
     land_types: bool = False
+    one_color: bool = False       # '... of any one color': all of it the same color
 
 
 @dataclass(frozen=True)
@@ -556,11 +579,12 @@ class CantAttack(Node):
 
 @dataclass(frozen=True)
 class CantBlock(Node):
-    """'... can't block this turn' (509.1b); with `blocked`, '... can't be blocked this turn' (509.1b)."""
+    """'... can't block this turn' (509.1b); with `blocked`, '... can't be blocked [by QUALITY] this turn'."""
 
     objects: Objects
     duration: str
     blocked: bool = False
+    by: "QualityExpr | None" = None
 
 
 @dataclass(frozen=True)
@@ -758,6 +782,29 @@ class Instead(Node):
 
 
 @dataclass(frozen=True)
+class ExileUntil(Node):
+    """'exile OBJECTS until ~ leaves the battlefield' (610.3): they return when it leaves."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class ShuffleInto(Node):
+    """'shuffle OBJECTS into its owner's library' (701.24): put there, then that library is shuffled."""
+
+    objects: Objects
+    zone: str
+
+
+@dataclass(frozen=True)
+class DelayedTrigger(Node):
+    """'When it dies this turn, EFFECT': a delayed triggered ability the effect creates (603.7)."""
+
+    trigger: "Trigger"
+    effect: "Effect"
+
+
+@dataclass(frozen=True)
 class Counter(Node):
     """'counter target spell' (701.6a): it leaves the stack, a spell to its owner's graveyard."""
 
@@ -803,7 +850,7 @@ Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield
                PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional,
                ReflexiveTrigger, Tap, Return, CantBlock, Counter, Destroy, DealDamage, Repeat, Attach,
-               KeywordCostIs, TurnFaceDown, WhereX, Instead]
+               KeywordCostIs, TurnFaceDown, WhereX, Instead, ExileUntil, ShuffleInto, DelayedTrigger]
 
 
 # ------------------------------------------------------------------ abilities
@@ -911,6 +958,11 @@ class PlayerEventTrigger(Node):
 
 
 @dataclass(frozen=True)
+class UnlockTrigger(Node):
+    """'When you unlock this door': a door of this Room becomes unlocked (709). Rooms aren't run yet."""
+
+
+@dataclass(frozen=True)
 class YouAttackTrigger(Node):
     """'Whenever you attack': you declared one or more attacking creatures (508.1). No combat is run yet."""
 
@@ -944,7 +996,7 @@ class BecomesTargetTrigger(Node):
 
 Trigger = Union[EntersTrigger, TurnedFaceUpTrigger, YouActionTrigger, SubjectActionTrigger, BecomesTargetTrigger,
                 SubjectTrigger, EitherTrigger, CastTrigger, SacrificeTrigger, YouAttackTrigger, PhaseTrigger,
-                PlayerEventTrigger]
+                PlayerEventTrigger, UnlockTrigger]
 
 
 @dataclass(frozen=True)
@@ -1042,6 +1094,17 @@ class ModeLine(Node):
 
 
 @dataclass(frozen=True)
+class StaticGrant(Node):
+    """'Each instant and sorcery card in your graveyard has <keyword>' (604.1, 613.1f): while the source is
+    on the battlefield [and the condition holds], the objects have the keyword. Static abilities aren't
+    applied by the interpreter yet."""
+
+    objects: Objects
+    ability: "KeywordAbility"
+    condition: "Condition | None" = None
+
+
+@dataclass(frozen=True)
 class ReminderOnly(Node):
     """A line that is only reminder text ('(Melds with ...)'): it has no rules meaning (207.2)."""
 
@@ -1099,7 +1162,7 @@ class ExileInstead(Node):
 StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility"]
 
 Ability = Union[TriggeredAbility, ActivatedAbility, AdditionalCost, SpellAbility, KeywordAbilities, AttackCost, ModeLine,
-                ReminderOnly]
+                ReminderOnly, StaticGrant]
 
 
 # ------------------------------------------------------------------ commands

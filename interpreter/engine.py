@@ -72,7 +72,8 @@ class StepInterpreter:
             ast.CantBlock: self.cant_block, ast.Counter: self.counter, ast.Destroy: self.destroy,
             ast.DealDamage: self.deal_damage, ast.Repeat: self.repeat, ast.Attach: self.attach,
             ast.KeywordCostIs: self.keyword_cost_is, ast.TurnFaceDown: self.turn_face_down,
-            ast.WhereX: self.where_x, ast.Instead: self.instead,
+            ast.WhereX: self.where_x, ast.Instead: self.instead, ast.ExileUntil: self.exile_until,
+            ast.ShuffleInto: self.shuffle_into, ast.DelayedTrigger: self.delayed_trigger,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
@@ -80,7 +81,8 @@ class StepInterpreter:
             ast.PermanentsYouControl: self.permanents_you_control, ast.CardOf: self.card_of,
             ast.Except: self.except_, ast.Union_: self.union, ast.UpToTargets: self.up_to_targets,
             ast.It: self.it, ast.CardsOutsideGame: self.cards_outside_game, ast.NamedObject: self.named_object,
-            ast.AllPermanents: self.all_permanents,
+            ast.AllPermanents: self.all_permanents, ast.NamedPermanent: self.named_permanent,
+            ast.AttachedSubject: self.attached_objects,
         }
         self._triggers: dict[type, Callable] = {
             ast.EntersTrigger: self.enters_trigger, ast.TurnedFaceUpTrigger: self.turned_face_up_trigger,
@@ -89,14 +91,14 @@ class StepInterpreter:
             ast.EitherTrigger: self.either_trigger, ast.CastTrigger: self.cast_trigger,
             ast.SacrificeTrigger: self.undetected_trigger, ast.YouAttackTrigger: self.undetected_trigger,
             ast.PhaseTrigger: self.undetected_trigger, ast.ChapterTrigger: self.undetected_trigger,
-            ast.PlayerEventTrigger: self.player_event_trigger,
+            ast.PlayerEventTrigger: self.player_event_trigger, ast.UnlockTrigger: self.undetected_trigger,
         }
         self._conditions: dict[type, Callable] = {
             ast.WasEvent: self.was_event, ast.IsFaceDownAs: self.is_face_down_as, ast.IsQuality: self.is_quality,
             ast.HasManaCost: self.has_mana_cost, ast.YouControl: self.you_control, ast.YouDid: self.you_did,
             ast.YouControlNone: self.you_control_none, ast.HasNoCounters: self.has_no_counters,
             ast.IsPermanent: self.is_permanent, ast.HasKeyword: self.has_keyword, ast.IsInZone: self.is_in_zone,
-            ast.YourTurn: self.your_turn, ast.IsStatus: self.is_status, ast.DiedThisTurn: self.unknown_history,
+            ast.YourTurn: self.your_turn, ast.IsStatus: self.is_status, ast.OwnAndControl: self.own_and_control, ast.DiedThisTurn: self.unknown_history,
             ast.YouCastIt: self.unknown_history, ast.SpellWas: self.unknown_history, ast.IsPairFor: self.is_pair_for, ast.NoRoomCard: self.no_room_card, ast.MarkerAtBottom: self.marker_at_bottom,
         }
 
@@ -349,6 +351,8 @@ class StepInterpreter:
         return self._live(value)
 
     def top_cards(self, node: ast.TopCards, env: Env) -> list[int]:
+        if node.whose != "you":
+            raise self.refuse(f"'{node.whose}' isn't known to the interpreter yet", env, node)
         return list(self.state.players[env.player].zones["library"][: self.number(node.count, env)])
 
     def self_object(self, node: ast.Self, env: Env) -> list[int]:
@@ -420,13 +424,23 @@ class StepInterpreter:
         return self.cards_in_zone(ast.CardsInZone(node.quality, "sideboard"), env)
 
     def cards_in_zone(self, node: ast.CardsInZone, env: Env) -> list[int]:
-        ids = [i for i in self.state.players[env.player].zones[node.zone] if self.matches(i, node.quality, env)]
+        players = self.state.order if node.all_players else [env.player]
+        ids = [i for p in players for i in self.state.players[p].zones[node.zone] if self.matches(i, node.quality, env)]
         return self._counted(ids, node.count, self.describe(node, env), env, node)
 
     def permanents_you_control(self, node: ast.PermanentsYouControl, env: Env) -> list[int]:
         ids = [i for i in self.state.battlefield if self.state.objects[i].controller == env.player
                and not (node.other and i == env.source_id) and self.matches(i, node.quality, env)]
         return self._counted(ids, node.count, self.describe(node, env), env, node)
+
+    def named_permanent(self, node: ast.NamedPermanent, env: Env) -> list[int]:
+        name = self.name(node.name, env)
+        return [i for i in self.state.battlefield if self.state.objects[i].card_name == name
+                and self.matches(i, node.quality, env)][:1]
+
+    def attached_objects(self, node: ast.AttachedSubject, env: Env) -> list[int]:
+        raise self.refuse(f"'{node.attachment} {self.describe_quality(node.quality, env)}': attachments aren't "
+                          "run by the interpreter yet", env, node, "301.5")
 
     def all_permanents(self, node: ast.AllPermanents, env: Env) -> list[int]:
         return [i for i in self.state.battlefield if self.matches(i, node.quality, env)
@@ -521,6 +535,18 @@ class StepInterpreter:
         ids = self.objects(node.objects, env)
         return bool(ids) and all(self.state.objects[i].zone == node.zone and self.state.objects[i].owner == env.player
                                  for i in ids)
+
+    def own_and_control(self, node: ast.OwnAndControl, env: Env) -> bool:
+        """Each is a permanent you own and control; then 'them' means these objects."""
+        found: list[int] = []
+        for part in node.objects:
+            ids = self.objects(part, env)
+            if not ids or not all(self.state.objects[i].zone == "battlefield" and self.state.objects[i].owner == env.player
+                                  and self.state.objects[i].controller == env.player for i in ids):
+                return False
+            found += [i for i in ids if i not in found]
+        env.vars["_it"] = found
+        return True
 
     def is_status(self, node: ast.IsStatus, env: Env) -> bool:
         ids = self.objects(node.objects, env)
@@ -655,6 +681,25 @@ class StepInterpreter:
 
     def turn_face_down(self, node: ast.TurnFaceDown, env: Env) -> None:
         raise self.refuse("turning a permanent face down isn't run by the interpreter yet", env, node, "708.2")
+
+    def exile_until(self, node: ast.ExileUntil, env: Env) -> None:
+        raise self.refuse("exiling until something leaves the battlefield isn't run by the interpreter yet", env,
+                          node, "610.3")
+
+    def shuffle_into(self, node: ast.ShuffleInto, env: Env) -> None:
+        """701.24: each object goes into its owner's library, then each such library is shuffled, even
+        when the object had already left (the shuffle still happens)."""
+        owners = []
+        for i in self.objects(node.objects, env):
+            owner = self.state.objects[i].owner
+            self.game.move(i, node.zone, env=env)
+            owners.append(owner)
+        for owner in (owners or [env.player]):
+            self.state.rng.shuffle(self.state.players[owner].zones["library"])
+            self.game.emit(Event("shuffled", owner), env)
+
+    def delayed_trigger(self, node: ast.DelayedTrigger, env: Env) -> None:
+        raise self.refuse("a delayed triggered ability isn't run by the interpreter yet", env, node, "603.7")
 
     def where_x(self, node: ast.WhereX, env: Env) -> None:
         """X is the value as the effect starts (107.3c)."""
@@ -874,8 +919,12 @@ class StepInterpreter:
     def counter_unless_pays(self, node: ast.CounterUnlessPays, env: Env) -> None:
         """701.6a, 118.12: its controller may pay; if they don't, it is countered (removed from the stack)."""
         from .mana import can_pay, parse_cost
-        cause = env.vars.get("_cause")
-        item = next((i for i in self.state.stack if i.context.id == cause), None)
+        if node.objects is not None:  # 'counter target spell unless ...'
+            spells = self.objects(node.objects, env)
+            item = next((i for i in self.state.stack if i.object_id is not None and i.object_id in spells), None)
+        else:
+            cause = env.vars.get("_cause")
+            item = next((i for i in self.state.stack if i.context.id == cause), None)
         if item is None:
             return  # it already left the stack
         cost = parse_cost(str(env.vars.get(node.cost.name) if isinstance(node.cost, ast.Var) else node.cost))
@@ -896,11 +945,14 @@ class StepInterpreter:
             pool.update(parse_pool(node.mana))
             return
         colors = list("WUBRG") if node.any_color else self.game.land_mana_types(env.player)
+        chosen = None
         for _ in range(self.number(node.count, env)):
             if not colors:
                 return  # 106.5: mana of an undefined type is no mana
-            color = colors[0] if len(colors) == 1 else self.game.ask(
-                Choice("option", f"{env.action_text}: which mana", colors, rule="106.1"))
+            color = chosen or (colors[0] if len(colors) == 1 else self.game.ask(
+                Choice("option", f"{env.action_text}: which mana", colors, rule="106.1")))
+            if node.one_color:  # '... of any one color': the same color each time
+                chosen = color
             pool[color] += 1
 
     # ------------------------------------------------------------ players and life
@@ -992,8 +1044,11 @@ class StepInterpreter:
             self.state.objects[i].designations.add("can't attack")
 
     def cant_block(self, node: ast.CantBlock, env: Env) -> None:
+        what = "can't be blocked" if node.blocked else "can't block"
+        if node.by is not None:
+            what += f" by {self.describe_quality(node.by, env)}"
         for i in self.objects(node.objects, env):
-            self.state.objects[i].designations.add("can't be blocked" if node.blocked else "can't block")
+            self.state.objects[i].designations.add(what)
 
     # ------------------------------------------------------------ libraries and permissions
     def search(self, node: ast.Search, env: Env) -> None:

@@ -169,7 +169,8 @@ class ToAst(Transformer):
     NUMBER_VAR = QUALITY_VAR = COST_VAR = NAME_VAR = VAR
 
     def card_name(self, meta, children):
-        return children[0]
+        name = children[0]
+        return str(name) if isinstance(name, Token) else name
 
     def quality_words(self, meta, children):
         if len(children) == 1 and isinstance(children[0], ast.Var):
@@ -454,7 +455,8 @@ class ToAst(Transformer):
         return ast.QualityWith(quality, stat=stat, value=value, at_most=at_most, span=quality.span)
 
     def target_with(self, meta, children):
-        other, quality, clause, place = children
+        other, quality, card, clause, place = children
+        quality = self._as_card(quality) if card else quality
         zone, whose = place if place else (None, None)
         return ast.Target(self._with(quality, clause), other=bool(other), zone=zone, whose=whose,
                           span=self._span(meta))
@@ -629,7 +631,111 @@ class ToAst(Transformer):
         return ast.Pump(children[0], str(children[1]), children[2], span=self._span(meta))
 
     def grant_keyword(self, meta, children):
-        return ast.GrantKeyword(children[0], children[1], children[2], span=self._span(meta))
+        objects, abilities, duration = children
+        grants = tuple(ast.GrantKeyword(objects, a, duration, span=self._span(meta)) for a in abilities)
+        return grants[0] if len(grants) == 1 else ast.Sequence(grants, span=self._span(meta))
+
+    def keyword_list(self, meta, children):
+        return tuple(children)
+
+    def blocked_by(self, meta, children):
+        quality, clause = children
+        return self._with(quality, clause) if clause else quality
+
+    def cant_be_blocked_by(self, meta, children):
+        return ast.CantBlock(children[0], children[2], True, children[1], span=self._span(meta))
+
+    # one subject, several predicates: each is a function of the subject and a duration
+    def pred_pump(self, meta, children):
+        change, duration = children
+        return (lambda objects, d: ast.Pump(objects, str(change), d, span=self._span(meta)), duration)
+
+    def pred_grant(self, meta, children):
+        abilities, duration = children
+        return (lambda objects, d: [ast.GrantKeyword(objects, a, d, span=self._span(meta)) for a in abilities],
+                duration)
+
+    def pred_cant_attack(self, meta, children):
+        return (lambda objects, d: ast.CantAttack(objects, d, span=self._span(meta)), children[0])
+
+    def pred_cant_block(self, meta, children):
+        return (lambda objects, d: ast.CantBlock(objects, d, span=self._span(meta)), children[0])
+
+    def pred_cant_be_blocked(self, meta, children):
+        by, duration = children
+        return (lambda objects, d: ast.CantBlock(objects, d, True, by, span=self._span(meta)), duration)
+
+    def shared_subject(self, meta, children):
+        """'it gets +1/+0 and gains deathtouch until end of turn': a predicate without its own duration
+        lasts as long as the next one that has one (611.2)."""
+        objects, *predicates = [c for c in children if not isinstance(c, Token)]
+        effects: list = []
+        for n, (make, duration) in enumerate(predicates):
+            if duration is None:
+                duration = next((d for _, d in predicates[n + 1:] if d is not None), None)
+            if duration is None:
+                raise MtgError(Diagnostic("E101", "a change to an object needs a duration ('until end of turn')",
+                                          self._span(meta)))
+            made = make(objects, duration)
+            effects.extend(made if isinstance(made, list) else [made])
+        return ast.Sequence(tuple(effects), span=self._span(meta))
+
+    def add_one_color(self, meta, children):
+        return ast.AddMana(count=children[0], any_color=True, one_color=True, span=self._span(meta))
+
+    def counter_objects_unless(self, meta, children):
+        objects, cost = children
+        return ast.CounterUnlessPays(cost if isinstance(cost, ast.Var) else str(cost), objects,
+                                     span=self._span(meta))
+
+    def exile_until(self, meta, children):
+        return ast.ExileUntil(children[0], span=self._span(meta))
+
+    def shuffle_into(self, meta, children):
+        return ast.ShuffleInto(children[0], children[1], span=self._span(meta))
+
+    def top_card_of_that_player(self, meta, children):
+        return ast.TopCards(ast.IntValue(1), "that player", span=self._span(meta))
+
+    def attached_object(self, meta, children):
+        return ast.AttachedSubject(str(children[0]).lower(), children[1], span=self._span(meta))
+
+    def unlock_trigger(self, meta, children):
+        return ast.UnlockTrigger(span=self._span(meta))
+
+    def delayed_trigger(self, meta, children):
+        subject, (event, fields), effect = children
+        trigger = ast.SubjectTrigger(subject, event, **fields, span=self._span(meta))
+        return ast.DelayedTrigger(trigger, effect, span=self._span(meta))
+
+    def during_your_turn_condition(self, meta, children):
+        return ast.YourTurn(span=self._span(meta))
+
+    def as_long_as(self, meta, children):
+        return children[0]
+
+    def grant_cost(self, meta, children):
+        return children[0]
+
+    def static_grant(self, meta, children):
+        condition, objects, ability, *rest = children
+        cost_keyword = rest[0] if rest else None
+        if cost_keyword is not None:
+            if cost_keyword != ability.name or not ability.args or any(v is not None for _, v in ability.args):
+                raise MtgError(Diagnostic("E101", f"'the {cost_keyword} cost' must follow a grant of "
+                                          f"{cost_keyword} without a cost", self._span(meta)))
+            ability = ast.KeywordAbility(ability.name, ((ability.args[0][0], ast.ManaCostOf(ast.It())),),
+                                         span=ability.span)
+        return ast.StaticGrant(objects, ability, condition, span=self._span(meta))
+
+    def cards_in_graveyards(self, meta, children):
+        return ast.CardsInZone(children[0], "graveyard", all_players=True, span=self._span(meta))
+
+    def named_permanent(self, meta, children):
+        return ast.NamedPermanent(children[0], children[1], span=self._span(meta))
+
+    def own_and_control(self, meta, children):
+        return ast.OwnAndControl((children[0], children[1]), span=self._span(meta))
 
     def cant_attack(self, meta, children):
         return ast.CantAttack(children[0], children[1], span=self._span(meta))
@@ -639,13 +745,6 @@ class ToAst(Transformer):
 
     def cant_be_blocked(self, meta, children):
         return ast.CantBlock(children[0], children[1], True, span=self._span(meta))
-
-    def pump_and_grant(self, meta, children):
-        """'it gets +1/+0 and gains deathtouch until end of turn': both last as long (611.2)."""
-        objects, change, ability, duration = children
-        return ast.Sequence((ast.Pump(objects, str(change), duration, span=self._span(meta)),
-                             ast.GrantKeyword(objects, ability, duration, span=self._span(meta))),
-                            span=self._span(meta))
 
     def search(self, meta, children):
         return ast.Search(children[0], children[1], children[2], span=self._span(meta))
@@ -777,7 +876,9 @@ class ToAst(Transformer):
                                  span=self._span(meta))
 
     def self_or_other_subject(self, meta, children):
-        return ast.SubjectFilter(children[1], children[2] == "you", children[2], other=True, or_self=True,
+        _, quality, control, clause = children
+        quality = self._with(quality, clause) if clause else quality
+        return ast.SubjectFilter(quality, control == "you", control, other=True, or_self=True,
                                  span=self._span(meta))
 
     def attached_subject(self, meta, children):

@@ -85,7 +85,12 @@ SAMPLES = {
     "destroy": "destroy target creature",
     "deal_damage": "this creature deals 2 damage to each opponent",
     "deal_damage_power": "target creature you control deals damage equal to its power to target creature",
-    "pump_and_grant": "target creature you control gets +1/+0 and gains first strike until end of turn",
+    "shared_subject": "target creature you control gets +1/+0 and gains first strike until end of turn",
+    "cant_be_blocked_by": "target creature you control can't be blocked by Walls this turn",
+    "add_one_color": "add two mana of any one color",
+    "counter_objects_unless": "counter target spell unless its controller pays {2}",
+    "exile_until": "exile target creature until this creature leaves the battlefield",
+    "shuffle_into": "shuffle target creature into its owner's library",
 }
 
 
