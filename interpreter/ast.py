@@ -524,6 +524,13 @@ class CreateCopy(Node):
 
 
 @dataclass(frozen=True)
+class ShuffleInto(Node):
+    """'shuffle OBJECTS into its owner's library': the library is shuffled even if they are gone (701.24c)."""
+
+    objects: "Objects"
+
+
+@dataclass(frozen=True)
 class Players(Node):
     """Who: 'you', 'each opponent', 'each player', 'target player', 'target opponent'."""
 
@@ -847,7 +854,7 @@ class Otherwise(Node):
 
 Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield, Look, Choose, Reveal, Discard, Scry,
                CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
-               PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
+               ShuffleInto, PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional,
                ReflexiveTrigger, Tap, Return, CantBlock, Counter, Destroy, DealDamage, Repeat, Attach,
                KeywordCostIs, TurnFaceDown, WhereX, Instead, ExileUntil, ShuffleInto, DelayedTrigger]
@@ -1139,6 +1146,14 @@ class FaceDownCast(Node):
     toughness: int
     quality: QualityExpr
     with_ability: KeywordAbility | None = None
+
+
+@dataclass(frozen=True)
+class AsThoughFlash(Node):
+    """'You may cast QUALITY spells as though they had flash' (609.4): timing permission while it is
+    on the battlefield; several combine, a spell meeting any one's condition may be cast (609.4a)."""
+
+    quality: QualityExpr
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ class StepInterpreter:
             ast.EffectChoice: self.effect_choice, ast.ExileFromZone: self.exile_from_zone,
             ast.ExileTotalManaValue: self.exile_total_mana_value, ast.AddMana: self.add_mana,
             ast.CounterUnlessPays: self.counter_unless_pays, ast.Modal: self.modal,
-            ast.CreateCopy: self.create_copy, ast.PutCombined: self.put_combined,
+            ast.CreateCopy: self.create_copy, ast.ShuffleInto: self.shuffle_into, ast.PutCombined: self.put_combined,
             ast.ReflexiveTrigger: self.reflexive_trigger, ast.Tap: self.tap, ast.Return: self.return_,
             ast.CantBlock: self.cant_block, ast.Counter: self.counter, ast.Destroy: self.destroy,
             ast.DealDamage: self.deal_damage, ast.Repeat: self.repeat, ast.Attach: self.attach,
@@ -180,7 +180,8 @@ class StepInterpreter:
     def subject_trigger(self, node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
         """Entering, becoming tapped or untapped are seen in the game's events; dying, attacking, dealing or
         being dealt damage and leaving are not reported by the game yet (no combat), so those never trigger."""
-        names = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped"}
+        names = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped",
+                 "is tapped for mana": "tapped_for_mana"}
         if names.get(node.event) != event.name:
             return False
         if node.under_your_control and event.player != source.controller:
@@ -413,11 +414,9 @@ class StepInterpreter:
         return self._live([env.source_id]) if env.source_id is not None else []
 
     def named_object(self, node: ast.NamedObject, env: Env) -> list[int]:
-        """The permanent of that name you control (else a card of that name of yours), if any."""
+        """The permanent of that name you control, if any: card text naming a card means that permanent."""
         mine = [i for i in self.state.battlefield if self.state.objects[i].card_name == node.name
                 and self.state.objects[i].controller == env.player]
-        if not mine:
-            mine = [i for i, o in self.state.objects.items() if o.card_name == node.name and o.owner == env.player]
         return mine[:1]
 
     def cards_outside_game(self, node: ast.CardsOutsideGame, env: Env) -> list[int]:
@@ -822,9 +821,14 @@ class StepInterpreter:
         """700.2: the modes, chosen as the spell is cast (named 'mode 1', 'mode 2', ... in printed order)."""
         names = [f"mode {n}" for n in range(1, len(node.modes) + 1)]
         count = self.number(node.count, env)
+        # 700.2a, 601.2c: a mode whose targets can't be chosen can't be chosen.
+        legal = [name for name, mode in zip(names, node.modes)
+                 if self.game.try_out(lambda m=mode: self.announce_targets(m, self._copy(env))) is None]
         chosen = []
         for _ in range(len(node.modes) if node.or_both else count):
-            options = [n for n in names if n not in chosen]
+            options = [n for n in legal if n not in chosen]
+            if not options and not chosen:
+                raise self.refuse("no mode can be chosen: none has legal targets", env, node, "700.2a")
             if node.or_both and chosen:
                 options.append("done")
             answer = options[0] if len(options) == 1 else self.game.ask(
@@ -840,6 +844,20 @@ class StepInterpreter:
             modes = self.choose_modes(node, env)
         for index in sorted(modes):
             self.run(node.modes[index], env)
+
+    def shuffle_into(self, node: ast.ShuffleInto, env: Env) -> None:
+        """701.24c: the objects go into their owners' libraries, and each such library is shuffled even
+        if an object was gone; an object no longer found still names its owner's library."""
+        owners = []
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            owners.append(obj.owner)
+            self.game.move(i, "library", env=env)
+        if not owners:
+            owners = [self.game.owner_of(env.source_id) or env.player]
+        for owner in dict.fromkeys(owners):
+            self.state.rng.shuffle(self.state.players[owner].zones["library"])
+            self.game.emit(Event("shuffled", owner), env)
 
     def create_copy(self, node: ast.CreateCopy, env: Env) -> None:
         for i in self.objects(node.objects, env):
@@ -887,7 +905,8 @@ class StepInterpreter:
 
     @staticmethod
     def _copy(env: Env) -> Env:
-        return Env(env.player, env.context, env.source_id, dict(env.vars), env.definition, env.action_text,
+        """An environment for trying an effect out: nothing it records reaches the real one."""
+        return Env(env.player, env.context.clone(), env.source_id, dict(env.vars), env.definition, env.action_text,
                    env.target_index, env.did)
 
     def exile_from_zone(self, node: ast.ExileFromZone, env: Env) -> None:
@@ -1293,6 +1312,10 @@ class StepInterpreter:
                 self.announce_targets(branch, env)
         elif isinstance(node, ast.Optional):
             self.announce_targets(node.effect, env)
+        elif isinstance(node, ast.Modal):  # only the chosen modes' targets (700.2c)
+            chosen = env.vars.get("_modes", env.context.vars.get("_modes"))
+            for index in sorted(chosen if chosen is not None else range(len(node.modes))):
+                self.announce_targets(node.modes[index], env)
         elif isinstance(node, ast.KeywordAction):
             definition, inner = self.bind(node, env)
             if definition.steps is not None:

@@ -369,7 +369,11 @@ class Game:
         self._pay_activation(obj, ability, env, symbols, mana, life)
         if ability.is_mana_ability:
             env.vars = dict(context.vars)
+            before = sum(self.state.players[player].pool.values())
             self.interpreter.run(ability.effect, env)
+            if "T" in symbols and sum(self.state.players[player].pool.values()) > before:
+                # 106.12a: it was tapped for mana, and the ability produced mana
+                self.emit(Event("tapped_for_mana", player, obj.card_name, obj.id), env)
 
     def _pay_activation(self, obj: GameObject, ability: ast.ActivatedAbility, env: Env, symbols: tuple[str, ...],
                         mana: tuple[str, ...], life: int) -> None:
@@ -387,6 +391,7 @@ class Game:
                 raise error("E402", f"{obj.card_name} is already {'tapped' if symbol == 'T' else 'untapped'}",
                             rule="107.5" if symbol == "T" else "107.6")
             obj.tapped = symbol == "T"
+            self.emit(Event("tapped" if obj.tapped else "untapped", obj.controller, obj.card_name, obj.id), env)
         self.pay_mana(env.player, mana, env.action_text)
         self.pay_life(env.player, life, env.action_text)
         for cost in ability.costs:
@@ -409,11 +414,29 @@ class Game:
         types = {t.lower() for t in printed.types}
         if "land" in types and not (permission and permission.face_down):
             raise error("E402", f"can't cast {obj.card_name}: a land is played, not cast", rule="305.1")
-        if not types & INSTANT_SPEED_TYPES or permission and permission.face_down:
+        if (not types & INSTANT_SPEED_TYPES or permission and permission.face_down) and not self.as_though_flash(
+                player, printed):
             if self.state.active != player or self.state.stack:
                 raise error("E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty "
                             "stack", rule="307.1")
         self._cast(player, obj, permission, ability)
+
+    def as_though_flash(self, player: str, spell: Characteristics) -> bool:
+        """609.4: a permanent of the player's lets such spells be cast as though they had flash; any one
+        whose condition the spell meets is enough (609.4a)."""
+        for obj in self.state.in_zone("battlefield", player):
+            for ability in self.characteristics(obj.id).abilities:
+                if isinstance(ability, ast.AsThoughFlash) and self.interpreter.has_quality(
+                        spell, self.interpreter.quality(ability.quality, Env(player, self.new_context(player, None))).words):
+                    return True
+        return False
+
+    def owner_of(self, object_id: int | None) -> str | None:
+        """The owner of an object, or of what it became (400.7)."""
+        while object_id is not None and object_id not in self.state.objects and object_id in self.state.moved:
+            object_id = self.state.moved[object_id]
+        obj = self.state.objects.get(object_id) if object_id is not None else None
+        return obj.owner if obj else None
 
     def cast_now(self, player: str, object_id: int) -> None:
         """Cast a card while an effect resolves, without paying its mana cost (118.9, 608.2g): no timing rules."""

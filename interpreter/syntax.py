@@ -909,6 +909,15 @@ class ToAst(Transformer):
     def dealt_damage_verb(self, meta, children):
         return ("is dealt damage", {})
 
+    def tapped_for_mana_verb(self, meta, children):
+        return ("is tapped for mana", {})
+
+    def as_though_flash(self, meta, children):
+        return ast.AsThoughFlash(children[0], span=self._span(meta))
+
+    def shuffle_into(self, meta, children):
+        return ast.ShuffleInto(children[0], span=self._span(meta))
+
     def you_discard_trigger(self, meta, children):
         return ast.PlayerEventTrigger("discard", children[0], span=self._span(meta))
 
