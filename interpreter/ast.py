@@ -524,13 +524,6 @@ class CreateCopy(Node):
 
 
 @dataclass(frozen=True)
-class ShuffleInto(Node):
-    """'shuffle OBJECTS into its owner's library': the library is shuffled even if they are gone (701.24c)."""
-
-    objects: "Objects"
-
-
-@dataclass(frozen=True)
 class Players(Node):
     """Who: 'you', 'each opponent', 'each player', 'target player', 'target opponent'."""
 
@@ -854,7 +847,7 @@ class Otherwise(Node):
 
 Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield, Look, Choose, Reveal, Discard, Scry,
                CreateToken, CreateNamedToken, AddTypes, Designate, SkipUntap, Optional, PayKeywordCost,
-               ShuffleInto, PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
+               PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional,
                ReflexiveTrigger, Tap, Return, CantBlock, Counter, Destroy, DealDamage, Repeat, Attach,
                KeywordCostIs, TurnFaceDown, WhereX, Instead, ExileUntil, ShuffleInto, DelayedTrigger]

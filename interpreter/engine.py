@@ -67,7 +67,7 @@ class StepInterpreter:
             ast.EffectChoice: self.effect_choice, ast.ExileFromZone: self.exile_from_zone,
             ast.ExileTotalManaValue: self.exile_total_mana_value, ast.AddMana: self.add_mana,
             ast.CounterUnlessPays: self.counter_unless_pays, ast.Modal: self.modal,
-            ast.CreateCopy: self.create_copy, ast.ShuffleInto: self.shuffle_into, ast.PutCombined: self.put_combined,
+            ast.CreateCopy: self.create_copy, ast.PutCombined: self.put_combined,
             ast.ReflexiveTrigger: self.reflexive_trigger, ast.Tap: self.tap, ast.Return: self.return_,
             ast.CantBlock: self.cant_block, ast.Counter: self.counter, ast.Destroy: self.destroy,
             ast.DealDamage: self.deal_damage, ast.Repeat: self.repeat, ast.Attach: self.attach,
@@ -693,7 +693,7 @@ class StepInterpreter:
             owner = self.state.objects[i].owner
             self.game.move(i, node.zone, env=env)
             owners.append(owner)
-        for owner in (owners or [env.player]):
+        for owner in dict.fromkeys(owners or [self.game.owner_of(env.source_id) or env.player]):
             self.state.rng.shuffle(self.state.players[owner].zones["library"])
             self.game.emit(Event("shuffled", owner), env)
 
@@ -844,20 +844,6 @@ class StepInterpreter:
             modes = self.choose_modes(node, env)
         for index in sorted(modes):
             self.run(node.modes[index], env)
-
-    def shuffle_into(self, node: ast.ShuffleInto, env: Env) -> None:
-        """701.24c: the objects go into their owners' libraries, and each such library is shuffled even
-        if an object was gone; an object no longer found still names its owner's library."""
-        owners = []
-        for i in self.objects(node.objects, env):
-            obj = self.state.objects[i]
-            owners.append(obj.owner)
-            self.game.move(i, "library", env=env)
-        if not owners:
-            owners = [self.game.owner_of(env.source_id) or env.player]
-        for owner in dict.fromkeys(owners):
-            self.state.rng.shuffle(self.state.players[owner].zones["library"])
-            self.game.emit(Event("shuffled", owner), env)
 
     def create_copy(self, node: ast.CreateCopy, env: Env) -> None:
         for i in self.objects(node.objects, env):

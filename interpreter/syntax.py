@@ -915,9 +915,6 @@ class ToAst(Transformer):
     def as_though_flash(self, meta, children):
         return ast.AsThoughFlash(children[0], span=self._span(meta))
 
-    def shuffle_into(self, meta, children):
-        return ast.ShuffleInto(children[0], span=self._span(meta))
-
     def you_discard_trigger(self, meta, children):
         return ast.PlayerEventTrigger("discard", children[0], span=self._span(meta))
 
