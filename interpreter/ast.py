@@ -136,6 +136,14 @@ class NamedPermanent(Node):
 
 
 @dataclass(frozen=True)
+class PaidObject(Node):
+    """'the sacrificed creature', 'the discarded card': what was sacrificed or discarded to pay a cost (118)."""
+
+    action: str
+    quality: "QualityExpr"
+
+
+@dataclass(frozen=True)
 class AnyTarget(Node):
     """'any target': a creature, player, planeswalker or battle (115.4)."""
 
@@ -198,7 +206,7 @@ class Union_(Node):
 
 
 Objects = Union[Var, TopCards, Self, Target, UpToTargets, It, NamedObject, CardsInZone, CardsOutsideGame, PermanentsYouControl,
-                CardOf, Except, Union_, AllPermanents, NamedPermanent, "AttachedSubject"]
+                CardOf, Except, Union_, AllPermanents, NamedPermanent, "AttachedSubject", PaidObject]
 
 
 # ------------------------------------------------------------------ conditions
@@ -290,6 +298,14 @@ class OwnAndControl(Node):
 
 
 @dataclass(frozen=True)
+class WasQuality(Node):
+    """'if the sacrificed creature was legendary': the object as it last was (608.2h)."""
+
+    objects: Objects
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
 class IsStatus(Node):
     """'if ~ is tapped' / 'untapped' (110.5)."""
 
@@ -328,7 +344,7 @@ class MarkerAtBottom(Node):
     """The player's marker is on a bottommost room (701.49c)."""
 
 
-Condition = Union[OwnAndControl, IsStatus, DiedThisTurn, YouCastIt, SpellWas, IsPairFor, NoRoomCard, MarkerAtBottom, WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl, YouDid, YouControlNone, HasNoCounters,
+Condition = Union[WasQuality, OwnAndControl, IsStatus, DiedThisTurn, YouCastIt, SpellWas, IsPairFor, NoRoomCard, MarkerAtBottom, WasEvent, IsFaceDownAs, IsQuality, HasManaCost, YouControl, YouDid, YouControlNone, HasNoCounters,
                   IsPermanent, HasKeyword, IsInZone, YourTurn]
 
 
@@ -369,6 +385,7 @@ class PutOntoBattlefield(Node):
     objects: Objects
     face_down_as: str | None = None
     with_ability: "KeywordAbility | None" = None
+    tapped: bool = False
 
 
 @dataclass(frozen=True)
@@ -598,9 +615,11 @@ class Search(Node):
 
 @dataclass(frozen=True)
 class MayPlay(Node):
-    """'you may play them': a permission to play those cards (601.2a, 305)."""
+    """'you may play them': a permission to play those cards (601.2a, 305); `duration` when it ends
+    ('until the end of your next turn')."""
 
     objects: Objects
+    duration: str | None = None
 
 
 @dataclass(frozen=True)
@@ -782,6 +801,24 @@ class Instead(Node):
 
 
 @dataclass(frozen=True)
+class PreventDamage(Node):
+    """'prevent all combat damage that would be dealt to it this turn' (615): a prevention effect."""
+
+    objects: Objects
+    combat: bool
+    duration: str
+
+
+@dataclass(frozen=True)
+class Becomes(Node):
+    """'it becomes an Aura with enchant creature' (205.1a): it becomes that type with that ability."""
+
+    objects: Objects
+    quality: QualityExpr
+    ability: "KeywordAbility"
+
+
+@dataclass(frozen=True)
 class ExileUntil(Node):
     """'exile OBJECTS until ~ leaves the battlefield' (610.3): they return when it leaves."""
 
@@ -850,7 +887,8 @@ Effect = Union[Draw, Mill, Shuffle, PutCounters, PutIntoZone, PutOntoBattlefield
                PutCombined, CreateCopy, Modal, CounterUnlessPays, EffectChoice, ExileFromZone, ExileTotalManaValue, AddMana, EnterRoomCard, CompleteRoomCard, AdvanceMarker, GainLife, LoseLife, Sacrifice, Pump, GrantKeyword, CantAttack, Search, MayPlay, CastFree, PutFromAmong,
                TurnFaceUp, PayMana, PayManaCostOf, Require, RecordEvent, KeywordAction, Sequence, Conditional,
                ReflexiveTrigger, Tap, Return, CantBlock, Counter, Destroy, DealDamage, Repeat, Attach,
-               KeywordCostIs, TurnFaceDown, WhereX, Instead, ExileUntil, ShuffleInto, DelayedTrigger]
+               KeywordCostIs, TurnFaceDown, WhereX, Instead, ExileUntil, ShuffleInto, DelayedTrigger, PreventDamage,
+               Becomes]
 
 
 # ------------------------------------------------------------------ abilities
@@ -985,6 +1023,7 @@ class SubjectActionTrigger(Node):
 
     subject: "SubjectFilter | Self"
     action: KeywordAction
+    objects: "QualityExpr | None" = None   # '<action>s a land card': what the action revealed
 
 
 @dataclass(frozen=True)

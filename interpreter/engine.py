@@ -74,6 +74,7 @@ class StepInterpreter:
             ast.KeywordCostIs: self.keyword_cost_is, ast.TurnFaceDown: self.turn_face_down,
             ast.WhereX: self.where_x, ast.Instead: self.instead, ast.ExileUntil: self.exile_until,
             ast.ShuffleInto: self.shuffle_into, ast.DelayedTrigger: self.delayed_trigger,
+            ast.PreventDamage: self.prevent_damage, ast.Becomes: self.becomes,
         }
         self._objects: dict[type, Callable] = {
             ast.Var: self.var_objects, ast.TopCards: self.top_cards, ast.Self: self.self_object,
@@ -82,7 +83,7 @@ class StepInterpreter:
             ast.Except: self.except_, ast.Union_: self.union, ast.UpToTargets: self.up_to_targets,
             ast.It: self.it, ast.CardsOutsideGame: self.cards_outside_game, ast.NamedObject: self.named_object,
             ast.AllPermanents: self.all_permanents, ast.NamedPermanent: self.named_permanent,
-            ast.AttachedSubject: self.attached_objects,
+            ast.AttachedSubject: self.attached_objects, ast.PaidObject: self.paid_object,
         }
         self._triggers: dict[type, Callable] = {
             ast.EntersTrigger: self.enters_trigger, ast.TurnedFaceUpTrigger: self.turned_face_up_trigger,
@@ -98,7 +99,7 @@ class StepInterpreter:
             ast.HasManaCost: self.has_mana_cost, ast.YouControl: self.you_control, ast.YouDid: self.you_did,
             ast.YouControlNone: self.you_control_none, ast.HasNoCounters: self.has_no_counters,
             ast.IsPermanent: self.is_permanent, ast.HasKeyword: self.has_keyword, ast.IsInZone: self.is_in_zone,
-            ast.YourTurn: self.your_turn, ast.IsStatus: self.is_status, ast.OwnAndControl: self.own_and_control, ast.DiedThisTurn: self.unknown_history,
+            ast.YourTurn: self.your_turn, ast.IsStatus: self.is_status, ast.WasQuality: self.was_quality, ast.OwnAndControl: self.own_and_control, ast.DiedThisTurn: self.unknown_history,
             ast.YouCastIt: self.unknown_history, ast.SpellWas: self.unknown_history, ast.IsPairFor: self.is_pair_for, ast.NoRoomCard: self.no_room_card, ast.MarkerAtBottom: self.marker_at_bottom,
         }
 
@@ -148,7 +149,9 @@ class StepInterpreter:
         return event.seen is not None and self.has_quality(event.seen, words)
 
     def subject_action_trigger(self, node: ast.SubjectActionTrigger, event: Event, source: GameObject) -> bool:
-        if not self._action_event(node.action, event):
+        """'Whenever a creature you control <action>s [a land card]': what the action revealed isn't in its
+        event, so an ability that names it never triggers yet."""
+        if not self._action_event(node.action, event) or node.objects is not None:
             return False
         if isinstance(node.subject, ast.Self):
             return event.object_id == source.id
@@ -437,6 +440,10 @@ class StepInterpreter:
         return [i for i in self.state.battlefield if self.state.objects[i].card_name == name
                 and self.matches(i, node.quality, env)][:1]
 
+    def paid_object(self, node: ast.PaidObject, env: Env) -> list[int]:
+        raise self.refuse(f"'the {node.action} {self.describe_quality(node.quality, env)}': what paid a cost isn't "
+                          "kept by the interpreter yet", env, node, "118")
+
     def attached_objects(self, node: ast.AttachedSubject, env: Env) -> list[int]:
         raise self.refuse(f"'{node.attachment} {self.describe_quality(node.quality, env)}': attachments aren't "
                           "run by the interpreter yet", env, node, "301.5")
@@ -546,6 +553,10 @@ class StepInterpreter:
             found += [i for i in ids if i not in found]
         env.vars["_it"] = found
         return True
+
+    def was_quality(self, node: ast.WasQuality, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.matches(i, node.quality, env) for i in ids)
 
     def is_status(self, node: ast.IsStatus, env: Env) -> bool:
         ids = self.objects(node.objects, env)
@@ -696,6 +707,13 @@ class StepInterpreter:
         for owner in dict.fromkeys(owners or [self.game.owner_of(env.source_id) or env.player]):
             self.state.rng.shuffle(self.state.players[owner].zones["library"])
             self.game.emit(Event("shuffled", owner), env)
+
+    def prevent_damage(self, node: ast.PreventDamage, env: Env) -> None:
+        raise self.refuse("preventing damage isn't run by the interpreter yet", env, node, "615.1")
+
+    def becomes(self, node: ast.Becomes, env: Env) -> None:
+        raise self.refuse("an object becoming another type with an ability isn't run by the interpreter yet", env,
+                          node, "205.1a")
 
     def delayed_trigger(self, node: ast.DelayedTrigger, env: Env) -> None:
         raise self.refuse("a delayed triggered ability isn't run by the interpreter yet", env, node, "603.7")
@@ -1067,6 +1085,9 @@ class StepInterpreter:
         env.vars[node.bind or "_it"] = found
 
     def may_play(self, node: ast.MayPlay, env: Env) -> None:
+        if node.duration is not None:
+            raise self.refuse(f"a permission that lasts {node.duration} isn't run by the interpreter yet", env,
+                              node, "611.2")
         for i in self.objects(node.objects, env):
             self.state.objects[i].playable_by = env.player
 
@@ -1160,6 +1181,8 @@ class StepInterpreter:
             new = self.game.move(i, "battlefield", controller=env.player, face_down=node.face_down_as, env=env)
             if node.with_ability is not None:
                 new.extra_abilities = (node.with_ability,)
+            if node.tapped:  # 110.5b: it enters tapped
+                new.tapped = True
 
     def look(self, node: ast.Look, env: Env) -> None:
         found = self.objects(node.objects, env)

@@ -60,7 +60,8 @@ def mask_names(text: str, names: Iterable[str], self_name: str = "", skip: froze
     """Card names in text become single tokens of the same length (columns stay true): the
     card's own name becomes '~~~' (this object), another known name '⟪····⟫'."""
     for own in own_names(self_name) if self_name else ():
-        text = re.sub(rf"(?<![\w'~]){re.escape(own)}(?![\w'~])", lambda m: "~" * len(m.group(0)), text)
+        # not the start of another name ('Urza, Planeswalker' in the text of 'Urza, Lord Protector')
+        text = re.sub(rf"(?<![\w'~]){re.escape(own)}(?![\w'~]|, [A-Z])", lambda m: "~" * len(m.group(0)), text)
     pattern = _names_pattern(names if isinstance(names, frozenset) else frozenset(names), skip)
     if pattern is not None:
         text = pattern.sub(lambda m: NAME_OPEN + NAME_FILL * (len(m.group(0)) - 2) + NAME_CLOSE, text)
@@ -455,14 +456,16 @@ class ToAst(Transformer):
         return ast.QualityWith(quality, stat=stat, value=value, at_most=at_most, span=quality.span)
 
     def target_with(self, meta, children):
-        other, quality, card, clause, place = children
+        other, quality, card, clause, own, place = children
         quality = self._as_card(quality) if card else quality
         zone, whose = place if place else (None, None)
+        if own:
+            whose = "you"
         return ast.Target(self._with(quality, clause), other=bool(other), zone=zone, whose=whose,
                           span=self._span(meta))
 
     def counted_cards_with(self, meta, children):
-        count, quality, clause, zone = children
+        count, quality, _, clause, zone = children
         return ast.CardsInZone(self._with(self._as_card(quality), clause), str(zone).lower(), count,
                                span=self._span(meta))
 
@@ -700,6 +703,61 @@ class ToAst(Transformer):
     def attached_object(self, meta, children):
         return ast.AttachedSubject(str(children[0]).lower(), children[1], span=self._span(meta))
 
+    def attached_to(self, meta, children):
+        return str(children[0]).lower()
+
+    def leaves_graveyard_verb(self, meta, children):
+        return ("leaves your graveyard", {})
+
+    def subject_action_object_trigger(self, meta, children):
+        (subject, action), objects = children
+        return ast.SubjectActionTrigger(subject, action, objects, span=self._span(meta))
+
+    def put_counter_list(self, meta, children):
+        *amounts, objects = children
+        return ast.Sequence(tuple(ast.PutCounters(count, kind, objects, span=self._span(meta))
+                                  for count, kind in amounts), span=self._span(meta))
+
+    def prevent_damage(self, meta, children):
+        combat, objects, duration = children
+        return ast.PreventDamage(objects, bool(combat), duration, span=self._span(meta))
+
+    def may_play_until(self, meta, children):
+        return ast.MayPlay(children[0], "until the end of your next turn", span=self._span(meta))
+
+    def becomes_with(self, meta, children):
+        return ast.Becomes(children[0], children[1], children[2], span=self._span(meta))
+
+    def put_onto_battlefield_status(self, meta, children):
+        if str(children[1]).lower() != "tapped":
+            raise MtgError(Diagnostic("E101", "a permanent enters tapped or not at all 'untapped'",
+                                      self._span(meta)))
+        return ast.PutOntoBattlefield(children[0], tapped=True, span=self._span(meta))
+
+    def you_do(self, meta, children):
+        """'you scry 1': the controller does it, as if the sentence began with the verb."""
+        return children[0]
+
+    def paid(self, meta, children):
+        return str(children[0]).lower()
+
+    def paid_object(self, meta, children):
+        return ast.PaidObject(children[0], children[1], span=self._span(meta))
+
+    def you_own(self, meta, children):
+        return True
+
+    def target_exiled(self, meta, children):
+        quality, clause, _ = children
+        return ast.Target(self._with(self._as_card(quality), clause), zone="exile", whose="you",
+                          span=self._span(meta))
+
+    def was_quality(self, meta, children):
+        objects, quality = children[0], children[1]
+        if len(children) > 2 and children[2]:
+            quality = self._as_card(quality)
+        return ast.WasQuality(objects, quality, span=self._span(meta))
+
     def unlock_trigger(self, meta, children):
         return ast.UnlockTrigger(span=self._span(meta))
 
@@ -856,7 +914,8 @@ class ToAst(Transformer):
         return ast.CounterUnlessPays(cost if isinstance(cost, ast.Var) else str(cost), span=self._span(meta))
 
     def subject_filter(self, meta, children):
-        quality, control = children
+        quality, card, control = children
+        quality = self._as_card(quality) if card else quality
         return ast.SubjectFilter(quality, control == "you", control, span=self._span(meta))
 
     def subject_control(self, meta, children):
