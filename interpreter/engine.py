@@ -731,7 +731,12 @@ class StepInterpreter:
             self.run(node.effect, env)
 
     def attach(self, node: ast.Attach, env: Env) -> None:
-        raise self.refuse("attaching isn't run by the interpreter yet", env, node, "701.3a")
+        """701.3a: the Aura (or Equipment) becomes attached to the object; with nothing to attach to,
+        nothing happens (and an unattached Aura goes to the graveyard, 704.5m)."""
+        targets = [i for i in self.objects(node.to, env) if self.state.objects[i].zone == "battlefield"]
+        for i in self.objects(node.objects, env):
+            if targets and self.state.objects[i].zone == "battlefield":
+                self.state.objects[i].attached_to = targets[0]
 
     def keyword_cost_is(self, node: ast.KeywordCostIs, env: Env) -> None:
         raise self.refuse(f"'the {node.keyword} cost' follows no grant of {node.keyword}", env, node)

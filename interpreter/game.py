@@ -732,7 +732,8 @@ class Game:
         return found
 
     def state_based_actions(self) -> None:
-        """704.5f: a creature with toughness 0 or less dies; 704.5q: +1/+1 and -1/-1 counters annihilate;
+        """704.5f: a creature with toughness 0 or less dies; 704.5m: an Aura attached to nothing goes to the
+        graveyard; 704.5q: +1/+1 and -1/-1 counters annihilate;
         704.5d: tokens off the battlefield cease to exist;
         309.6: a card with rooms whose marker is on its bottommost room leaves once its last room ability has."""
         changed = True
@@ -741,6 +742,12 @@ class Game:
             for object_id in list(self.state.battlefield):
                 chars = self.characteristics(object_id)
                 if "Creature" in chars.types and chars.toughness is not None and chars.toughness <= 0:
+                    self.move(object_id, "graveyard")
+                    changed = True
+            for object_id in list(self.state.battlefield):  # 704.5m: an Aura attached to nothing legal
+                obj = self.state.objects[object_id]
+                if "Aura" in self.characteristics(object_id).subtypes and (
+                        obj.attached_to not in self.state.battlefield):
                     self.move(object_id, "graveyard")
                     changed = True
             for object_id in self.state.battlefield:  # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs

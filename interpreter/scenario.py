@@ -433,7 +433,7 @@ def _entry_problem(wanted: object, actual: dict) -> str | None:
         elif key == "counters":
             ok = {str(k): int(v) for k, v in (value or {}).items() if int(v)} == {k: v for k, v in have.items() if v}
         elif key == "attached_to":
-            ok = value in (None, False) and not have  # nothing can be attached yet
+            ok = (have is None) if value is None else have is not None and Ref.parse(str(value)).name.lower() == have.lower()
         elif key not in actual:
             ok = value in (None, False)  # a designation the object doesn't have
         else:

@@ -70,6 +70,7 @@ class GameObject:
     playable_by: str | None = None        # 'you may play them' (a permission to cast it from here)
     x_paid: int | None = None             # the X of the spell it was (107.3m)
     parts: tuple[CardDef, ...] = ()       # the two cards of a combined permanent (712.4a)
+    attached_to: int | None = None        # the permanent this Aura or Equipment is attached to (301.5, 303.4)
 
     @property
     def card_name(self) -> str:

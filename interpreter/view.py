@@ -34,6 +34,7 @@ def entry(game: "Game", obj: GameObject, hidden: bool = False) -> dict:
         "token": obj.is_token,
         "controller": obj.controller,
         "revealed": bool(obj.revealed_by),
+        "attached_to": game.name_of(obj.attached_to) if obj.attached_to in game.state.objects else None,
         **{designation: True for designation in obj.designations},
     }
 
