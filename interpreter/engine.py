@@ -712,8 +712,12 @@ class StepInterpreter:
         raise self.refuse("preventing damage isn't run by the interpreter yet", env, node, "615.1")
 
     def becomes(self, node: ast.Becomes, env: Env) -> None:
-        raise self.refuse("an object becoming another type with an ability isn't run by the interpreter yet", env,
-                          node, "205.1a")
+        """205.1a: it gains the subtypes and the ability, for as long as it stays this object (611.2c)."""
+        words = self.quality(node.quality, env).words
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            obj.added_subtypes = obj.added_subtypes + tuple(w for w in words if w not in obj.added_subtypes)
+            obj.granted = obj.granted + ((node.ability, "for as long as it is this object"),)
 
     def delayed_trigger(self, node: ast.DelayedTrigger, env: Env) -> None:
         raise self.refuse("a delayed triggered ability isn't run by the interpreter yet", env, node, "603.7")
