@@ -583,8 +583,10 @@ class Pump(Node):
 
 @dataclass(frozen=True)
 class GrantKeyword(Node):
+    """'... gains flying until end of turn', '... gain "When this creature dies, ..." until end of turn'."""
+
     objects: Objects
-    ability: "KeywordAbility"
+    ability: "KeywordAbility | TriggeredAbility"
     duration: str
 
 
@@ -1081,6 +1083,16 @@ class Costs(Node):
 
 
 @dataclass(frozen=True)
+class CostChange(Node):
+    """'This ability costs {1} less to activate for each ...', 'This cost is reduced by {1} for each ...'
+    (601.2f): the amount, less or more, for each of the objects. Not applied by the interpreter yet."""
+
+    amount: str
+    less: bool
+    per: "Objects"
+
+
+@dataclass(frozen=True)
 class ActivationLimit(Node):
     """'Activate only as a sorcery', '... only if CONDITION', '... only once each turn' (602.5b, 307.1)."""
 
@@ -1097,6 +1109,7 @@ class ActivatedAbility(Node):
     cost_text: str
     limits: tuple[ActivationLimit, ...] = ()
     label: str | None = None   # an ability word or flavor name before it (207.2c)
+    cost_changes: tuple[CostChange, ...] = ()
 
     @property
     def is_mana_ability(self) -> bool:
@@ -1134,12 +1147,13 @@ class ModeLine(Node):
 
 @dataclass(frozen=True)
 class StaticGrant(Node):
-    """'Each instant and sorcery card in your graveyard has <keyword>' (604.1, 613.1f): while the source is
+    """'Each instant and sorcery card in your graveyard has <keyword>', 'Enchanted creature has flying and
+    "Whenever ..."' (604.1, 613.1f): while the source is
     on the battlefield [and the condition holds], the objects have the keyword. Static abilities aren't
     applied by the interpreter yet."""
 
     objects: Objects
-    ability: "KeywordAbility"
+    abilities: tuple["KeywordAbility | TriggeredAbility", ...]
     condition: "Condition | None" = None
 
 
@@ -1165,9 +1179,11 @@ class KeywordAbility(Node):
 
 @dataclass(frozen=True)
 class KeywordAbilities(Node):
-    """A line of keyword abilities: 'Flying, lifelink'."""
+    """A line of keyword abilities: 'Flying, lifelink' (with `cost_changes`: '<Keyword> {5}{R}. This cost is
+    reduced by {1} for each ...')."""
 
     abilities: tuple[KeywordAbility, ...]
+    cost_changes: tuple[CostChange, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1058,6 +1058,11 @@ class StepInterpreter:
         """The objects gain the keyword for the duration; a cost given as 'its mana cost' is that object's
         mana cost, fixed as the keyword is granted."""
         from .mana import parse_cost
+        if isinstance(node.ability, ast.TriggeredAbility):  # a whole ability in quotation marks
+            for i in self.objects(node.objects, env):
+                obj = self.state.objects[i]
+                obj.granted = obj.granted + ((node.ability, node.duration),)
+            return
         for i in self.objects(node.objects, env):
             obj = self.state.objects[i]
             args = []

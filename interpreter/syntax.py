@@ -461,6 +461,8 @@ class ToAst(Transformer):
         zone, whose = place if place else (None, None)
         if own:
             whose = "you"
+        elif zone is not None and whose is None:
+            whose = "any"
         return ast.Target(self._with(quality, clause), other=bool(other), zone=zone, whose=whose,
                           span=self._span(meta))
 
@@ -776,15 +778,50 @@ class ToAst(Transformer):
         return children[0]
 
     def static_grant(self, meta, children):
-        condition, objects, ability, *rest = children
+        condition, objects, abilities, *rest = children
         cost_keyword = rest[0] if rest else None
         if cost_keyword is not None:
-            if cost_keyword != ability.name or not ability.args or any(v is not None for _, v in ability.args):
+            ability = abilities[-1]
+            if (not isinstance(ability, ast.KeywordAbility) or cost_keyword != ability.name or not ability.args
+                    or any(v is not None for _, v in ability.args)):
                 raise MtgError(Diagnostic("E101", f"'the {cost_keyword} cost' must follow a grant of "
                                           f"{cost_keyword} without a cost", self._span(meta)))
             ability = ast.KeywordAbility(ability.name, ((ability.args[0][0], ast.ManaCostOf(ast.It())),),
                                          span=ability.span)
-        return ast.StaticGrant(objects, ability, condition, span=self._span(meta))
+            abilities = abilities[:-1] + (ability,)
+        return ast.StaticGrant(objects, abilities, condition, span=self._span(meta))
+
+    def grant_list(self, meta, children):
+        return tuple(children)
+
+    def quoted_ability(self, meta, children):
+        return children[0]
+
+    def grant_until_end_of_turn(self, meta, children):
+        return ast.GrantKeyword(children[0], children[1], "until end of turn", span=self._span(meta))
+
+    def plain_zone(self, meta, children):
+        return (str(children[0]).lower(), None)
+
+    def cost_change(self, meta, children):
+        _, amount, less_more, per = children
+        return ast.CostChange(str(amount), str(less_more).lower() == "less", per, span=self._span(meta))
+
+    def cost_reduced(self, meta, children):
+        _, amount, per = children
+        return ast.CostChange(str(amount), True, per, span=self._span(meta))
+
+    def for_each(self, meta, children):
+        return children[0]
+
+    def for_each_card(self, meta, children):
+        return ast.CardsInZone(self._as_card(children[0]), str(children[1]).lower(), span=self._span(meta))
+
+    def for_each_other(self, meta, children):
+        return ast.PermanentsYouControl(children[1], other=True, span=self._span(meta))
+
+    def keyword_with_cost_change(self, meta, children):
+        return ast.KeywordAbilities((children[0],), (children[1],), span=self._span(meta))
 
     def cards_in_graveyards(self, meta, children):
         return ast.CardsInZone(children[0], "graveyard", all_players=True, span=self._span(meta))
@@ -1196,9 +1233,9 @@ class ToAst(Transformer):
 
     def activated_ability(self, meta, children):
         text = self.source.text[meta.start_pos:meta.end_pos] if not meta.empty else ""
-        *costs, effect, limits = children
+        *costs, effect, change, limits = children
         return ast.ActivatedAbility(tuple(costs), effect, text.split(":")[0].strip(), limits or (),
-                                    span=self._span(meta))
+                                    cost_changes=(change,) if change else (), span=self._span(meta))
 
     def add_mana(self, meta, children):
         return ast.AddMana(str(children[0]), span=self._span(meta))

@@ -92,6 +92,7 @@ SAMPLES = {
     "counter_objects_unless": "counter target spell unless its controller pays {2}",
     "exile_until": "exile target creature until this creature leaves the battlefield",
     "shuffle_into": "shuffle target creature into its owner's library",
+    "grant_until_end_of_turn": 'until end of turn, target creature you control gains "When this creature dies, draw a card."',
     "put_counter_list": "put a +1/+1 counter and a -1/-1 counter on target creature you control",
     "prevent_damage": "prevent all combat damage that would be dealt to target creature this turn",
     "may_play_until": "until the end of your next turn, you may play the top card of your library",
