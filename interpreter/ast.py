@@ -1197,6 +1197,15 @@ class FaceDownCast(Node):
 
 
 @dataclass(frozen=True)
+class AttachedGrant(Node):
+    """'Enchanted creature has flying and lifelink' (613.1f): the permanent this is attached to has them."""
+
+    attachment: str
+    quality: QualityExpr
+    abilities: tuple["KeywordAbility", ...]
+
+
+@dataclass(frozen=True)
 class AsThoughFlash(Node):
     """'You may cast QUALITY spells as though they had flash' (609.4): timing permission while it is
     on the battlefield; several combine, a spell meeting any one's condition may be cast (609.4a)."""

@@ -387,6 +387,12 @@ class StepInterpreter:
                                  cause=env.context.id), env)
         return chosen
 
+    def _hexproof_from(self, object_id: int, player: str) -> bool:
+        """702.11b: hexproof — it can't be the target of spells or abilities its controller's opponents control."""
+        obj = self.state.objects[object_id]
+        return obj.controller != player and keyword_ability(self.game.characteristics(object_id).abilities,
+                                                             "hexproof") is not None
+
     def target_options(self, node: ast.Target | ast.UpToTargets, env: Env) -> list[int]:
         """Legal targets (115): permanents of that quality, or cards in the zone named, or spells on the
         stack; 'other' leaves out the source."""
@@ -402,7 +408,8 @@ class StepInterpreter:
             players = {"you": [env.player], "an opponent": [p for p in self.state.order if p != env.player]}.get(
                 node.whose or "any", list(self.state.order))
             ids = [i for p in players for i in self.state.players[p].zones[node.zone]]
-        return [i for i in ids if self.matches(i, node.quality, env) and not (node.other and i == env.source_id)]
+        return [i for i in ids if self.matches(i, node.quality, env) and not (node.other and i == env.source_id)
+                and not (node.zone is None and self._hexproof_from(i, env.player))]
 
     def up_to_targets(self, node: ast.UpToTargets, env: Env) -> list[int]:
         count = self.number(node.count, env)
@@ -741,6 +748,7 @@ class StepInterpreter:
         for i in self.objects(node.objects, env):
             if targets and self.state.objects[i].zone == "battlefield":
                 self.state.objects[i].attached_to = targets[0]
+                self.state.attachments += 1
 
     def keyword_cost_is(self, node: ast.KeywordCostIs, env: Env) -> None:
         raise self.refuse(f"'the {node.keyword} cost' follows no grant of {node.keyword}", env, node)

@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from . import ast
 from .characteristics import Characteristics, Face, with_counters
 from .events import Event
 
@@ -150,6 +151,7 @@ class GameState:
     next_id: int = 1
     clock: int = 0
     turn_started: int = 0             # the clock when the current turn began
+    attachments: int = 0              # how many attachments were ever made (0: nothing to look for)
     rng: random.Random = field(default_factory=random.Random)
 
     def clone(self) -> "GameState":
@@ -216,6 +218,19 @@ class GameState:
             self.players[obj.owner].zones[obj.zone].remove(obj.id)
         del self.objects[obj.id]
 
+    def granted_by_attachments(self, obj: GameObject) -> tuple:
+        """613.1f: abilities an Aura or Equipment attached to it grants ('Enchanted creature has ...')."""
+        if obj.zone != "battlefield" or not self.attachments:
+            return ()
+        granted: tuple = ()
+        for other_id in self.battlefield:
+            other = self.objects[other_id]
+            if other.attached_to == obj.id and not other.face_down:
+                for ability in other.card.front.abilities:
+                    if isinstance(ability, ast.AttachedGrant):
+                        granted += ability.abilities
+        return granted
+
     # ------------------------------------------------------------ characteristics
     def characteristics(self, obj: GameObject, face_down: Characteristics | None) -> Characteristics:
         """What the object is now: face-down values (708.2) or its card's, then effects and counters."""
@@ -223,6 +238,9 @@ class GameState:
             base = face_down
         else:
             base = obj.card.front.characteristics()
+        granted = self.granted_by_attachments(obj)
+        if granted:
+            base = replace(base, abilities=base.abilities + granted)
         if obj.added_subtypes or obj.extra_abilities or obj.granted:
             base = replace(base, subtypes=base.subtypes + tuple(t for t in obj.added_subtypes if t not in base.subtypes),
                            abilities=base.abilities + obj.extra_abilities + tuple(a for a, _ in obj.granted))

@@ -1008,6 +1008,11 @@ class ToAst(Transformer):
     def tapped_for_mana_verb(self, meta, children):
         return ("is tapped for mana", {})
 
+    def attached_grant(self, meta, children):
+        attachment, quality, *abilities = children
+        return ast.AttachedGrant(str(attachment).lower(), quality, tuple(a for a in abilities if a is not None),
+                                 span=self._span(meta))
+
     def as_though_flash(self, meta, children):
         return ast.AsThoughFlash(children[0], span=self._span(meta))
 
