@@ -1198,11 +1198,12 @@ class FaceDownCast(Node):
 
 @dataclass(frozen=True)
 class AttachedGrant(Node):
-    """'Enchanted creature has flying and lifelink' (613.1f): the permanent this is attached to has them."""
+    """'Enchanted creature has flying and lifelink', '... has "Whenever ..."' (613.1f): the permanent this is
+    attached to has them."""
 
     attachment: str
     quality: QualityExpr
-    abilities: tuple["KeywordAbility", ...]
+    abilities: tuple["KeywordAbility | TriggeredAbility", ...]
 
 
 @dataclass(frozen=True)

@@ -789,6 +789,9 @@ class ToAst(Transformer):
             ability = ast.KeywordAbility(ability.name, ((ability.args[0][0], ast.ManaCostOf(ast.It())),),
                                          span=ability.span)
             abilities = abilities[:-1] + (ability,)
+        if isinstance(objects, ast.AttachedSubject) and condition is None:
+            # 'Enchanted creature has flying and "Whenever ..."' (613.1f): the permanent it is attached to
+            return ast.AttachedGrant(objects.attachment, objects.quality, abilities, span=self._span(meta))
         return ast.StaticGrant(objects, abilities, condition, span=self._span(meta))
 
     def grant_list(self, meta, children):
@@ -1008,10 +1011,6 @@ class ToAst(Transformer):
     def tapped_for_mana_verb(self, meta, children):
         return ("is tapped for mana", {})
 
-    def attached_grant(self, meta, children):
-        attachment, quality, *abilities = children
-        return ast.AttachedGrant(str(attachment).lower(), quality, tuple(a for a in abilities if a is not None),
-                                 span=self._span(meta))
 
     def as_though_flash(self, meta, children):
         return ast.AsThoughFlash(children[0], span=self._span(meta))
@@ -1109,8 +1108,10 @@ class ToAst(Transformer):
         return ast.EitherTrigger(tuple(parts), span=self._span(meta))
 
     def trigger_object(self, meta, children):
-        quality, spell = children
-        if spell is not None and isinstance(quality, ast.Quality):
+        quality, noun = children
+        if noun is True:  # 'a land card'
+            return self._as_card(quality)
+        if noun is not None and isinstance(quality, ast.Quality):  # 'a creature spell'
             return ast.Quality(quality.words + ("spell",), quality.card, span=self._span(meta))
         return quality
 
@@ -1228,16 +1229,17 @@ class ToAst(Transformer):
                  for part in pattern.parts if isinstance(part, ast.Slot) and part.type == "cost"]
         if not slots:
             raise MtgError(Diagnostic("E101", f"'{name}' takes no cost", self._span(meta)))
-        text = self.source.text[meta.start_pos:meta.end_pos] if not meta.empty else ""
+        text = self.source.original[meta.start_pos:meta.end_pos] if not meta.empty else ""
         text = re.sub(r"^[^\u2014-]*[\u2014-]\s*", "", text).rstrip(". ")
-        return ast.KeywordAbility(name, ((slots[0].name, ast.Costs(tuple(costs), text, span=self._span(meta))),),
-                                  span=self._span(meta))
+        ability = ast.KeywordAbility(name, ((slots[0].name, ast.Costs(tuple(costs), text, span=self._span(meta))),),
+                                     span=self._span(meta))
+        return ast.KeywordAbilities((ability,), span=self._span(meta))
 
     def life_cost(self, meta, children):
         return ast.CostItem("life", amount=children[0], span=self._span(meta))
 
     def activated_ability(self, meta, children):
-        text = self.source.text[meta.start_pos:meta.end_pos] if not meta.empty else ""
+        text = self.source.original[meta.start_pos:meta.end_pos] if not meta.empty else ""
         *costs, effect, change, limits = children
         return ast.ActivatedAbility(tuple(costs), effect, text.split(":")[0].strip(), limits or (),
                                     cost_changes=(change,) if change else (), span=self._span(meta))
