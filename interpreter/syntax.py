@@ -765,8 +765,7 @@ class ToAst(Transformer):
 
     def delayed_trigger(self, meta, children):
         subject, (event, fields), effect = children
-        trigger = ast.SubjectTrigger(subject, event, **fields, span=self._span(meta))
-        return ast.DelayedTrigger(trigger, effect, span=self._span(meta))
+        return ast.DelayedTrigger(self._subject_trigger(subject, event, fields, meta), effect, span=self._span(meta))
 
     def during_your_turn_condition(self, meta, children):
         return ast.YourTurn(span=self._span(meta))
@@ -1086,20 +1085,22 @@ class ToAst(Transformer):
 
     def subject_event_trigger(self, meta, children):
         subject, *verbs = children
-        triggers = []
-        for event, fields in verbs:
-            if isinstance(subject, ast.Self) and event == "enters" and not fields["under_your_control"]:
-                triggers.append(ast.EntersTrigger(span=self._span(meta)))
-            elif isinstance(subject, ast.Self) and event == "turned face up":
-                triggers.append(ast.TurnedFaceUpTrigger(span=self._span(meta)))
-            elif isinstance(subject, ast.Self) and event == "becomes target":
-                triggers.append(ast.BecomesTargetTrigger(fields["by_opponent"], span=self._span(meta)))
-            elif event in ("turned face up", "becomes target"):
-                raise MtgError(Diagnostic("E101", f"'{event}' is understood only of the object itself (this "
-                                          "permanent)", self._span(meta)))
-            else:
-                triggers.append(ast.SubjectTrigger(subject, event, **fields, span=self._span(meta)))
+        triggers = [self._subject_trigger(subject, event, fields, meta) for event, fields in verbs]
         return triggers[0] if len(triggers) == 1 else ast.EitherTrigger(tuple(triggers), span=self._span(meta))
+
+    def _subject_trigger(self, subject, event: str, fields: dict, meta) -> ast.Node:
+        """The trigger for SUBJECT VERB: the source's own entering, turning face up and becoming a target have
+        their own kinds; every other is a SubjectTrigger."""
+        if isinstance(subject, ast.Self) and event == "enters" and not fields["under_your_control"]:
+            return ast.EntersTrigger(span=self._span(meta))
+        if isinstance(subject, ast.Self) and event == "turned face up":
+            return ast.TurnedFaceUpTrigger(span=self._span(meta))
+        if isinstance(subject, ast.Self) and event == "becomes target":
+            return ast.BecomesTargetTrigger(fields["by_opponent"], span=self._span(meta))
+        if event in ("turned face up", "becomes target"):
+            raise MtgError(Diagnostic("E101", f"'{event}' is understood only of the object itself (this "
+                                      "permanent)", self._span(meta)))
+        return ast.SubjectTrigger(subject, event, **fields, span=self._span(meta))
 
     def either_trigger(self, meta, children):
         parts = []
@@ -1337,7 +1338,7 @@ def join_keyword_costs(effects: list) -> list:
     for effect in effects:
         grant = out[-1] if out else None
         if (isinstance(effect, ast.KeywordCostIs) and isinstance(grant, ast.GrantKeyword)
-                and grant.ability.name == effect.keyword and grant.ability.args
+                and isinstance(grant.ability, ast.KeywordAbility) and grant.ability.name == effect.keyword and grant.ability.args
                 and all(value is None for _, value in grant.ability.args)):
             slot = grant.ability.args[0][0]
             ability = ast.KeywordAbility(grant.ability.name, ((slot, ast.ManaCostOf(ast.It(), span=effect.span)),),
