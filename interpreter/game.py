@@ -363,6 +363,7 @@ class Game:
         symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana, True))
         if not ability.is_mana_ability:
             self.state.stack.append(item)
+        self.interpreter.check_activation(ability, env)  # 602.5b
         mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env)  # 602.2b
         if not ability.is_mana_ability:
             self.interpreter.announce_targets(ability.effect, env)  # 601.2c
@@ -394,13 +395,12 @@ class Game:
             self.emit(Event("tapped" if obj.tapped else "untapped", obj.controller, obj.card_name, obj.id), env)
         self.pay_mana(env.player, mana, env.action_text)
         self.pay_life(env.player, life, env.action_text)
+        for cost in ability.costs:  # the rest of the cost: life, loyalty, actions, sacrificing it last
+            if cost.kind not in ("mana", "sacrifice self"):
+                self.interpreter.pay_cost(cost, env)
         for cost in ability.costs:
-            if cost.kind == "life":
-                self.pay_life(env.player, self.interpreter.number(cost.amount, env), env.action_text)
-            elif cost.kind == "sacrifice self":
-                if obj.zone != "battlefield":
-                    raise error("E402", f"{obj.card_name} can't be sacrificed from the {obj.zone}", rule="701.21a")
-                self.move(obj.id, "graveyard", env=env)
+            if cost.kind == "sacrifice self":
+                self.interpreter.pay_cost(cost, env)
 
     # casting (601.2) ------------------------------------------------------
     def cast(self, player: str, command: ast.CastCommand) -> None:
@@ -470,7 +470,8 @@ class Game:
                 context.vars["_modes"] = self.interpreter.choose_modes(spell_ability.effect, env)
         base, life = self.announce_cost(base, env)
         # 601.2b: announce which additional cost will be paid.
-        chosen = [self._choose_cost(a, env, base) for a in abilities if isinstance(a, ast.AdditionalCost)]
+        chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
+                  if (c := self._choose_cost(a, env, base)) is not None]
         # 601.2c: targets.
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility):
@@ -594,12 +595,16 @@ class Game:
         definition = self.rulebook.keyword_abilities[ability.name]
         return definition.option_name or definition.name
 
-    def _choose_cost(self, ability: ast.AdditionalCost, env: Env, base: tuple[str, ...]) -> ast.Node:
+    def _choose_cost(self, ability: ast.AdditionalCost, env: Env, base: tuple[str, ...]) -> ast.Node | None:
         """601.2b: which of the costs the player will pay; options that can't be paid aren't legal."""
         options = list(ability.options)
         names = [_cost_name(o) for o in options]
         legal = [(n, o) for n, o in zip(names, options)
                  if self.try_out(lambda o=o: self._pay_option(o, env, base)) is None]
+        if ability.optional:  # 'you may': paying none of them is an option too (601.2b)
+            if not legal:
+                return None
+            legal.append(("no", None))
         if not legal:
             failure = self.try_out(lambda: self._pay_option(options[0], env, base))
             raise failure if failure else error("E402", f"{env.action_text}: no cost can be paid", rule="601.2h")
