@@ -137,6 +137,7 @@ CODES: dict[str, str] = {
     "E211": "a card with rooms whose arrows don't connect (missing room, unreachable room, no bottommost room)",
     "E213": "an example use of a definition that doesn't parse",
     "E214": "an example use that breaks the interpreter when run",
+    "E215": "an invocation pattern the grammar can't tell apart from other wording",
     "E301": "a mana cost that is not a sequence of {symbols}",
     "E302": "a mana string with a symbol that is not a type of mana",
     "E303": "a mana symbol that must be announced first (hybrid, Phyrexian) or can't be paid",

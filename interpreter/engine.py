@@ -21,6 +21,8 @@ from .state import Context, GameObject
 if TYPE_CHECKING:
     from .game import Game
 
+MAX_COUNT = 10_000   # the most a number in a step may be: draw, create, repeat ...
+MAX_DEPTH = 100      # keyword actions inside keyword actions: deeper is a definition that loops
 PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
 COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
@@ -48,6 +50,7 @@ class StepInterpreter:
 
     def __init__(self, game: "Game"):
         self.game = game
+        self._depth = 0   # keyword actions now running inside one another
         self._effects: dict[type, Callable] = {
             ast.Draw: self.draw, ast.Mill: self.mill, ast.Shuffle: self.shuffle,
             ast.PutCounters: self.put_counters, ast.PutIntoZone: self.put_into_zone,
@@ -259,13 +262,17 @@ class StepInterpreter:
 
     # ------------------------------------------------------------ values
     def number(self, node: ast.Number, env: Env) -> int:
+        """A number's value; one above MAX_COUNT is refused (no step may do unbounded work)."""
         if isinstance(node, ast.IntValue):
-            return node.value
-        if isinstance(node, ast.XValue):
-            return int(env.vars.get("X", 0))
-        value = env.vars.get(node.name, 1)
-        if not isinstance(value, int):
-            raise self.refuse(f"{{{node.name}}} is not a number", env, node)
+            value = node.value
+        elif isinstance(node, ast.XValue):
+            value = int(env.vars.get("X", 0))
+        else:
+            value = env.vars.get(node.name, 1)
+            if not isinstance(value, int):
+                raise self.refuse(f"{{{node.name}}} is not a number", env, node)
+        if value > MAX_COUNT:
+            raise self.refuse(f"{value} is more than the interpreter does in one step ({MAX_COUNT})", env, node)
         return value
 
     def quality(self, node: ast.QualityExpr, env: Env) -> ast.Quality:
@@ -1288,11 +1295,18 @@ class StepInterpreter:
         or else the source, and the player who did it.
         """
         definition, inner = self.bind(node, env)
+        if self._depth >= MAX_DEPTH:
+            raise self.refuse(f"'{definition.name}' uses keyword actions more than {MAX_DEPTH} deep: its "
+                              "definition loops", env, definition, definition.rule)
         slots = [p for p in definition.pattern.parts if isinstance(p, ast.Slot)]
         subject = inner.vars.get(slots[0].name) if slots and definition.pattern.parts[0] == slots[0] else None
         about = subject[0] if isinstance(subject, list) and subject else env.source_id
         known = self.game.last_known(about)  # it may have left: last known information (701.44c)
-        self.run(definition.steps, inner)
+        self._depth += 1
+        try:
+            self.run(definition.steps, inner)
+        finally:
+            self._depth -= 1
         env.target_index = inner.target_index
         acted_on = self._acted_on(definition, inner, subject)
         if acted_on is not None:
@@ -1349,8 +1363,15 @@ class StepInterpreter:
                 self.announce_targets(node.modes[index], env)
         elif isinstance(node, ast.KeywordAction):
             definition, inner = self.bind(node, env)
+            if self._depth >= MAX_DEPTH:
+                raise self.refuse(f"'{definition.name}' uses keyword actions more than {MAX_DEPTH} deep: its "
+                                  "definition loops", env, definition, definition.rule)
             if definition.steps is not None:
-                self.announce_targets(definition.steps, inner)
+                self._depth += 1
+                try:
+                    self.announce_targets(definition.steps, inner)
+                finally:
+                    self._depth -= 1
             env.target_index = inner.target_index
         elif not isinstance(node, ast.EffectChoice):
             for item in ast.walk(node):

@@ -704,7 +704,7 @@ class Game:
             self._collect(event, sources)
 
     def _collect(self, event: Event, sources: list[tuple[GameObject, list]]) -> None:
-        if event.name == "marker_moved":  # 309.4c: the room ability of the room entered
+        if event.name == "marker_moved" and event.object_id in self.state.objects:  # 309.4c: its room ability
             marker = self.state.players[event.player].marker
             room = self.room_card_of(event.object_id).room(marker[1]) if marker else None
             if room is not None and room.effect is not None:

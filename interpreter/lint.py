@@ -17,7 +17,7 @@ from .rulebook import RULES_SUFFIX, Rulebook, rules_files
 from .scenario import STEP_KEYS, Runner, mechanics_of, scenario_files, structure_problems_located
 from .sets import is_set_document, load_cards
 from .state import PLAYER_ZONES, SEARCH_ORDER
-from .yamlsource import line_of, load_documents, locate
+from .yamlsource import line_of, load_documents, locate, read_text
 
 
 def lint_paths(paths: list[Path]) -> list[Diagnostic]:
@@ -39,7 +39,7 @@ def is_set_file(path: Path) -> bool:
     if path.suffix == ".json":
         return True
     try:
-        docs = [d for d in load_documents(path.read_text(encoding="utf-8"), str(path)) if d is not None]
+        docs = [d for d in load_documents(read_text(path), str(path)) if d is not None]
     except (OSError, UnicodeDecodeError, MtgError):
         return False
     return len(docs) == 1 and is_set_document(docs[0])
@@ -122,7 +122,7 @@ def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
 
 def lint_scenario_file(path: Path, runner: Runner) -> list[Diagnostic]:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
         docs = load_documents(text, str(path))
     except (OSError, UnicodeDecodeError) as exc:
         return [Diagnostic("E001", f"can't read scenario file: {exc}", Span(str(path), 1, 1))]

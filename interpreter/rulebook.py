@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+import re
+
 from lark import Token, Tree
-from lark.exceptions import UnexpectedInput
+from lark.exceptions import GrammarError, UnexpectedInput
 
 from . import ast
 from .diagnostics import Diagnostic, MtgError, Report, Span, did_you_mean, error
@@ -23,6 +25,7 @@ from .syntax import (SourceText, ToAst, join_otherwise, mask_names, parse_tree, 
                      transform)
 
 RULES_SUFFIX = ".mtgr"
+MAX_FILE_BYTES = 5_000_000
 PATTERN_KINDS = ("keyword action", "keyword ability", "special action")
 
 
@@ -128,6 +131,10 @@ class Rulebook:
         for path in files:
             self.files.append(str(path))
             try:
+                if not path.exists():
+                    raise OSError(f"no such file or folder: {path}")
+                if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+                    raise OSError(f"{path} is not a regular file of at most {MAX_FILE_BYTES // 1_000_000} MB")
                 text = path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as exc:
                 self.report.add(Diagnostic("E001", f"can't read rules file: {exc}", Span(str(path), 1, 1)))
@@ -137,7 +144,11 @@ class Rulebook:
             except MtgError as exc:
                 self.report.add(exc.diagnostic)
         registered = [p for p in pending if self._register(p)]
-        self._build_parser()
+        try:
+            self._build_parser()
+        except MtgError as exc:
+            self.report.add(exc.diagnostic)
+            return
         for item in registered:
             try:
                 self._finish(item)
@@ -157,7 +168,12 @@ class Rulebook:
             raise error("E102", f"wrong indentation: {exc}", Span(file, line, 1, text.splitlines()[line - 1]),
                         help="indent each level by the same amount as the lines it belongs with") from None
         lines = text.splitlines()
-        return [self._header(self._item(child, file, lines)) for child in tree.children]
+        try:
+            items = [self._item(child, file, lines) for child in tree.children]
+        except RecursionError:
+            raise error("E102", "the lines are nested too deeply", Span(file, 1, 1, lines[0] if lines else ""),
+                        help="a definition, its clauses and steps need only a few levels") from None
+        return [self._header(item) for item in items]
 
     def _item(self, tree: Tree, file: str, lines: list[str]) -> _Item:
         token: Token = tree.children[0]
@@ -270,9 +286,23 @@ class Rulebook:
         special = [ast.Pattern(t, tuple(w if w != "{}" else ast.Slot("permanent", "objects") for w in t.split()))
                    for t in self.index.special_patterns]
         self._extension = extension([p for _, p in self.index.keyword_actions], special,
-                                    [p for _, p in self.index.keyword_abilities], 
+                                    [p for _, p in self.index.keyword_abilities],
                                     [p for _, p in self.index.subject_triggers])
-        self._parser = oracle_parser(self._extension)
+        try:
+            self._parser = oracle_parser(self._extension)
+        except GrammarError as exc:
+            raise self._clash(exc) from None
+
+    def _clash(self, exc: GrammarError) -> MtgError:
+        """Patterns that make the grammar ambiguous: an error on the first definition the grammar names."""
+        tables = {"kwa": self.index.keyword_actions, "kwt": self.index.subject_triggers,
+                  "kwb": self.index.keyword_abilities}
+        for prefix, index in re.findall(r"\b(kwa|kwt|kwb)_(\d+)\b", str(exc)):
+            name, pattern = tables[prefix][int(index)]
+            return error("E215", f"the pattern \"{pattern.text}\" of '{name}' can't be told apart from other "
+                         "wording of the language", pattern.span,
+                         help="give the pattern a word of its own, or slots of different types")
+        return error("E215", f"the rules files' patterns make the grammar ambiguous: {str(exc).splitlines()[0]}")
 
     def _finish(self, pending: _Pending) -> None:
         rules = tuple(pending.values("rule_clause"))
@@ -337,6 +367,8 @@ class Rulebook:
         if kind in ("quality", "subtype"):
             return ast.Quality(tuple(singularize(w, self._singular) for w in text.split()), span=span)
         if kind == "number":
+            if not text.isdigit():
+                raise error("E201", f"the default of a number slot must be a number, not \"{text}\"", span)
             return ast.IntValue(int(text), span=span)
         return text
 

@@ -22,7 +22,7 @@ from .rulebook import Rulebook
 from .sets import SetFile, load_cards, read_set
 from .state import PLAYER_ZONES, CardDef, GameState, Player
 from .view import entry, view
-from .yamlsource import LineDict, line_of, load_documents, locate
+from .yamlsource import LineDict, line_of, load_documents, locate, read_text
 
 STEP_KEYS = {"choose", "source", "expect", "error"}
 ENTRY_KEYS = {"card", "name", "face_down", "tapped", "counters", "power", "toughness", "types", "subtypes",
@@ -146,7 +146,7 @@ class Runner:
 
     def run_file(self, path: Path) -> list[Outcome]:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_text(path)
             docs = load_documents(text, str(path))
         except (OSError, UnicodeDecodeError) as exc:
             return [Outcome(path.name, str(path), 1, False, f"can't read: {exc}")]

@@ -19,7 +19,7 @@ from .cards import ability_lines, make_card
 from .diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from .rulebook import Rulebook
 from .state import CardDef
-from .yamlsource import line_of, load_documents, locate
+from .yamlsource import line_of, load_documents, locate, read_text
 
 SET_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -50,7 +50,7 @@ def is_set_document(doc: object) -> bool:
 def read_set(path: Path) -> SetFile:
     """Read a YAML or MTGJSON set file; structure problems are collected, not raised."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except (OSError, UnicodeDecodeError) as exc:
         raise error("E001", f"can't read set file: {exc}", Span(str(path), 1, 1)) from None
     if path.suffix == ".json":

@@ -19,6 +19,7 @@ from .diagnostics import Diagnostic, MtgError, Span, nearest
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
+MAX_DIGITS = 9   # card text never needs more; a larger number is a typo or an attack
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 
 
@@ -142,6 +143,9 @@ class ToAst(Transformer):
         text = str(token).lower()
         if text == "x":
             return ast.XValue(span=self._span(meta))
+        if text.isdigit() and len(text) > MAX_DIGITS:
+            raise MtgError(Diagnostic("E101", f"the number {text[:12]}... is too large (more than {MAX_DIGITS} digits)",
+                                      self._span(meta)))
         value = int(text) if text.isdigit() else NUMBER_WORDS[text]
         return ast.IntValue(value, span=self._span(meta))
 

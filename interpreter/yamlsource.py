@@ -42,10 +42,27 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
+MAX_NODES = 200_000   # what a document may hold once its aliases are expanded
+MAX_FILE_BYTES = 20_000_000
+
+
+def read_text(path) -> str:
+    """A data file's text: a regular file, at most MAX_FILE_BYTES (not /dev/zero, not a folder)."""
+    if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+        raise OSError(f"{path} is not a regular file of at most {MAX_FILE_BYTES // 1_000_000} MB")
+    return path.read_text(encoding="utf-8")
+
+
 def load_documents(text: str, file: str) -> list[object]:
-    """Every YAML document in the text, mappings and lists carrying their line."""
+    """Every YAML document in the text, mappings and lists carrying their line. Aliases that expand
+    beyond MAX_NODES values (a 'billion laughs' file) are refused rather than walked."""
     try:
-        return list(yaml.load_all(text, Loader=_Loader))
+        documents = list(yaml.load_all(text, Loader=_Loader))
+        for document in documents:
+            if _size(document, MAX_NODES) > MAX_NODES:
+                raise error("E100", f"the document is too large once its anchors and aliases are expanded "
+                            f"(more than {MAX_NODES} values)", Span(file, line_of(document), 1))
+        return documents
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
@@ -55,6 +72,20 @@ def load_documents(text: str, file: str) -> list[object]:
         raise error("E100", f"YAML syntax: {exc.problem or exc.context}", Span(file, line, column, source)) from None
     except (yaml.YAMLError, RecursionError, ValueError) as exc:
         raise error("E100", f"YAML: {exc}", Span(file, 1, 1)) from None
+
+
+def _size(value: object, budget: int) -> int:
+    """How many values a document holds with aliases expanded, counting no further than `budget`."""
+    count, stack = 0, [value]
+    while stack and count <= budget:
+        item = stack.pop()
+        count += 1
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return count
 
 
 def line_of(value: object, default: int = 1) -> int:
