@@ -7,9 +7,12 @@ Lark on disk), so loading the same rules twice costs nothing.
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import re
 from pathlib import Path
 
+import lark
 from lark import Lark
 from lark.indenter import Indenter
 
@@ -26,6 +29,22 @@ SLOT_NAME_TYPES = {
     "creature": "objects", "creatures": "objects", "object": "objects", "objects": "objects",
     "cost": "cost", "name": "name",
 }
+
+
+def cache_file(name: str, text: str) -> str | bool:
+    """Where Lark keeps a built parser: a file in the user's own cache folder, named by the grammar's
+    hash. Lark's cache is a pickle, so it must never come from a folder others can write (such as
+    /tmp, Lark's default): without a private folder, nothing is cached."""
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mtgrules"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        info = folder.stat()
+        if info.st_uid != os.getuid() or info.st_mode & 0o022:
+            return False
+    except OSError:
+        return False
+    digest = hashlib.sha256(f"{lark.__version__}\n{text}".encode()).hexdigest()[:32]
+    return str(folder / f"{name}-{digest}.lark")
 
 
 def resource_dir(name: str) -> Path:
@@ -51,13 +70,15 @@ class _RulesIndenter(Indenter):
 @functools.cache
 def structure_parser() -> Lark:
     """Finds the lines of a rules file and their nesting."""
-    return Lark(grammar_text("structure"), parser="lalr", postlex=_RulesIndenter(), cache=True)
+    text = grammar_text("structure")
+    return Lark(text, parser="lalr", postlex=_RulesIndenter(), cache=cache_file("structure", text))
 
 
 @functools.cache
 def definitions_parser() -> Lark:
     """Parses header and clause lines of a rules file."""
-    return Lark(grammar_text("definitions"), parser="lalr", start=["header", "clause"], cache=True)
+    text = grammar_text("definitions")
+    return Lark(text, parser="lalr", start=["header", "clause"], cache=cache_file("definitions", text))
 
 
 def slot_type(name: str) -> str | None:
@@ -141,4 +162,4 @@ def oracle_parser(extension_text: str) -> Lark:
     """The Oracle-wording parser for one set of loaded definitions."""
     return Lark(grammar_text("oracle") + "\n" + extension_text, parser="lalr",
                 start=["ability", "effect_text", "command", "static_ability"], propagate_positions=True,
-                maybe_placeholders=True, cache=True)
+                maybe_placeholders=True, cache=cache_file("oracle", grammar_text("oracle") + "\n" + extension_text))
