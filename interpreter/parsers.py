@@ -33,7 +33,7 @@ SLOT_NAME_TYPES = {
 
 def cache_file(name: str, text: str) -> str | bool:
     """Where Lark keeps a built parser: a file in the user's own cache folder, named by the grammar's
-    hash. Lark's cache is a pickle, so it must never come from a folder others can write (such as
+    hash. Lark's cache is serialized Python objects, so it must never come from a folder others can write (such as
     /tmp, Lark's default): without a private folder, nothing is cached."""
     folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mtgrules"
     try:
