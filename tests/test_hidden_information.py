@@ -111,3 +111,48 @@ def test_the_check_sees_a_leak() -> None:
         assert leaks(game, "bob") and "face-down Shivan Dragon" in leaks(game, "bob")[0]
     finally:
         view_module.may_look = original
+
+
+# ---------------------------------------------------------------- every way of being face down
+FACE_DOWN_CARDS = {
+    "Veiled Scout": {"mana_cost": "{2}{G}", "types": ["Creature"], "subtypes": ["Elf"], "power": 3, "toughness": 3,
+                     "text": "Morph {1}{G}"},
+    "Masked Agent": {"mana_cost": "{1}{U}", "types": ["Creature"], "subtypes": ["Human"], "power": 1,
+                     "toughness": 3, "text": "Disguise {U}"},
+    "Omen of Tides": {"mana_cost": "{2}{U}", "types": ["Instant"], "text": "Draw a card.\nForetell {U}"},
+    **CARDS,
+}
+FACE_DOWN_ACTIONS = ["cast Veiled Scout face down", "cast Masked Agent face down", "turn Veiled Scout face up",
+                     "turn Masked Agent face up", "foretell Omen of Tides", "cast Omen of Tides from exile using foretell",
+                     "cloak the top card of your library", "manifest dread", "resolve"]
+
+
+@st.composite
+def face_down_games(draw):
+    players = PLAYERS[: draw(st.integers(2, 3))]
+    hand = st.lists(st.sampled_from(["Veiled Scout", "Masked Agent", "Omen of Tides"]), max_size=3)
+    state = {p: {"library": draw(libraries), "hand": draw(hand), "mana": "{6}{G}{G}{U}{U}"} for p in players}
+    steps = draw(st.lists(st.tuples(st.sampled_from(players), st.sampled_from(FACE_DOWN_ACTIONS)),
+                          min_size=1, max_size=8))
+    return players, state, steps, draw(st.integers(0, 2**16)), draw(st.sampled_from(players))
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(face_down_games())
+def test_no_view_shows_a_face_down_identity_whatever_made_it_face_down(case) -> None:
+    """Morph, disguise, foretell, cloak and manifest (708.5, 702.143a): after every step of a random
+    sequence, nobody sees another player's face-down card, hand or any library's order."""
+    players, state, steps, seed, active = case
+    doc = {"name": "face down", "players": players, "active": active, "seed": seed, "cards": FACE_DOWN_CARDS,
+           "state": state, "steps": []}
+    scenario = Scenario(doc, Path("face-down-views.yaml"), RUNNER)
+    game = scenario.game
+    for number, (player, text) in enumerate(steps):
+        try:
+            action = scenario.action(player, text, {player: text}, number + 1)
+            game.perform(player, action, RandomChooser(seed + number))
+        except MtgError:
+            pass
+        for viewer in players:
+            found = leaks(game, viewer)
+            assert not found, f"after {steps[: number + 1]}:\n" + "\n".join(found)
