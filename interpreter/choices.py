@@ -71,7 +71,10 @@ def _objects_answer(choice: Choice, raw: object, match: Callable[[Ref, list[int]
     for ref in refs:
         found = match(Ref.parse(str(ref)), choice.options)
         if not found:
-            raise error("E405", f"'{ref}' is not an option for {choice.prompt}", rule=choice.rule)
+            names = [label.split(":", 1)[-1] for label in choice.labels]
+            guess = nearest(Ref.parse(str(ref)).name, names) if names else None
+            raise error("E405", f"'{ref}' is not an option for {choice.prompt}", rule=choice.rule,
+                        help=f"did you mean '{guess}'?" if guess else None)
         if found[0] in chosen:
             raise error("E406", f"'{ref}' was chosen more than once for {choice.prompt}", rule=choice.rule)
         chosen.append(found[0])
