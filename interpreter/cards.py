@@ -57,7 +57,7 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
             continue  # a line that is only reminder text ('({T}: Add {G}.)' on a basic land) says nothing
         try:
             ability = rulebook.parse_card_line(text.strip(), name, file, line, names)
-            problems = check_text(ability, rulebook)
+            problems = [p for p in check_text(ability, rulebook) if p.severity == "error"]
             if problems:
                 raise MtgError(problems[0])
             abilities.append(ability)

@@ -4,12 +4,16 @@ rules are cited. The loader runs them; `mtgrules lint` reports them.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Iterable
 
 from . import ast
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .rulebook import Rulebook
 
+
+
+_PT_COUNTER = re.compile(r"[+-]\d+/[+-]\d+")
 
 
 @functools.cache
@@ -67,6 +71,7 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
         bound.update(node.bind for node in ast.walk(step) if getattr(node, "bind", None))
     if definition.kind == "keyword ability" or definition.excluded or definition.partial:
         used |= slots  # a keyword ability's slots are read where it is used; a partial one may use them
+    found.extend(_unreachable(definition, steps, book))
     for slot in sorted(slots - used):
         found.append(Diagnostic("W210", f"slot {{{slot}}} of {title} is never used", span, severity="warning"))
     found.extend(check_text(definition.steps, book))
@@ -92,6 +97,21 @@ def known_quality_word(word: str, known: set[str]) -> bool:
     return False
 
 
+def _unreachable(definition: ast.Definition, steps: tuple, book: Rulebook) -> list[Diagnostic]:
+    """Steps that can never run: those of a definition the rules leave out, and those after a step
+    that always refuses (a use of such a definition)."""
+    title = f"{definition.kind} '{definition.name}'"
+    if definition.excluded and steps and steps[0] is not None:
+        return [Diagnostic("W217", f"the steps of {title} never run: it is not in the rules", steps[0].span,
+                           definition.rule, severity="warning")]
+    for n, step in enumerate(steps[:-1]):
+        used = book.keyword_actions.get(step.name) if isinstance(step, ast.KeywordAction) else None
+        if used is not None and used.excluded:
+            return [Diagnostic("W217", f"this step of {title} never runs: '{step.name}' before it always "
+                               "refuses", steps[n + 1].span, definition.rule, severity="warning")]
+    return []
+
+
 def check_text(node: ast.Node, book: Rulebook, events: set[str] | None = None) -> list[Diagnostic]:
     """Names inside parsed text: quality words and event names."""
     found: list[Diagnostic] = []
@@ -104,6 +124,11 @@ def check_text(node: ast.Node, book: Rulebook, events: set[str] | None = None) -
                     found.append(Diagnostic("E207", f"unknown quality '{word}'", item.span,
                                             help=did_you_mean(word, sorted(known)) or
                                             "qualities are card types, supertypes and subtypes (rule 205)"))
+        elif isinstance(item, (ast.PutCounters, ast.HasNoCounters, ast.PutFromAmong)) and book.counter_kinds \
+                and not _PT_COUNTER.fullmatch(item.kind) and item.kind.lower() not in book.counter_kinds:
+            found.append(Diagnostic("W216", f"unknown kind of counter '{item.kind}'", item.span, "122.1",
+                                    did_you_mean(item.kind.lower(), book.counter_kinds) or
+                                    "counter kinds are listed in rules/122-counters.mtgr", severity="warning"))
         elif isinstance(item, ast.Otherwise):
             found.append(Diagnostic("E104", "'Otherwise' must follow an 'If' sentence", item.span))
         elif isinstance(item, ast.Instead):

@@ -97,7 +97,7 @@ def understood(book: Rulebook, line: Line) -> str | None:
     """None when the line is understood, else where understanding stopped."""
     try:
         ability = book.parse_card_line(line.text, line.card, names=line.names)
-        problems = check_text(ability, book)
+        problems = [p for p in check_text(ability, book) if p.severity == "error"]
         if problems:
             return f"{problems[0].code} {problems[0].message}"
     except MtgError as exc:

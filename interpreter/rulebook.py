@@ -107,6 +107,7 @@ class Rulebook:
         self.card_types: set[str] = set()
         self.supertypes: set[str] = set()
         self.subtypes: set[str] = set()
+        self.counter_kinds: set[str] = set()
         self._singular: dict[str, str] = {}
         self.files: list[str] = []
         self.report = Report()
@@ -267,6 +268,7 @@ class Rulebook:
                 self.index.special_patterns.append(key)
         elif pending.kind == "types":
             self.card_types.update(pending.values("card_types_clause"))
+            self.counter_kinds.update(w.replace("_", " ").lower() for w in pending.values("counters_clause"))
             self.supertypes.update(pending.values("supertypes_clause"))
             for word in pending.values("subtypes_clause"):
                 singular, _, plural = word.partition("(")

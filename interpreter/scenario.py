@@ -317,7 +317,7 @@ class Scenario:
         if command is not None:
             return command
         effect = book.parse(text, "effect_text", what="not understood", names=self.cards, **where)
-        problems = check_text(effect, book)
+        problems = [p for p in check_text(effect, book) if p.severity == "error"]
         if problems:
             raise MtgError(problems[0])
         return effect
