@@ -8,7 +8,7 @@ import re
 from typing import Iterable
 
 from . import ast
-from .diagnostics import Diagnostic, Span, did_you_mean
+from .diagnostics import Diagnostic, did_you_mean
 from .rulebook import Rulebook
 
 
@@ -27,19 +27,6 @@ def declared_events(book: Rulebook) -> frozenset[str]:
             if isinstance(node, ast.RecordEvent):
                 events.add(node.name)
     return frozenset(events)
-
-
-@functools.cache
-def face_down_ways(book: Rulebook) -> frozenset[str]:
-    """The ways of becoming face down the loaded definitions use (708.6)."""
-    ways = set()
-    for definition in book.definitions():
-        for node in ast.walk((definition.steps, definition.statics)):
-            if isinstance(node, (ast.PutOntoBattlefield, ast.PutIntoZone)) and node.face_down_as:
-                ways.add(node.face_down_as)
-            elif isinstance(node, ast.CastPermission) and node.face_down is not None:
-                ways.add(definition.option_name or definition.name)
-    return frozenset(ways)
 
 
 def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnostic]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .checks import check_text
-from .diagnostics import MtgError
+from .diagnostics import MtgError, Span, error
 from .rulebook import Rulebook
 
 
@@ -58,12 +58,7 @@ def jsonl_lines(path: Path) -> Iterator[Line]:
                 item = json.loads(raw)
                 yield Line(str(item["card"]), str(item["line"]), tuple(item.get("mechanics") or ()))
             except (ValueError, KeyError, TypeError) as exc:
-                raise MtgError_for(path, number, f"not a {{\"card\", \"line\"}} object: {exc}") from None
-
-
-def MtgError_for(path: Path, line: int, message: str) -> MtgError:  # noqa: N802 - reads as a constructor
-    from .diagnostics import Span, error
-    return error("E100", message, Span(str(path), line, 1))
+                raise error("E100", f"not a {{\"card\", \"line\"}} object: {exc}", Span(str(path), number, 1)) from None
 
 
 def measure(book: Rulebook, lines: Iterable[Line], progress: bool = False) -> Coverage:

@@ -7,15 +7,16 @@ by running the steps its definition in rules/ gives.
 """
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from . import ast
 from .characteristics import Characteristics
-from .choices import Choice, Ref
+from .choices import Choice
 from .diagnostics import MtgError, error
 from .events import Event
-from .mana import mana_value, pay
+from .mana import can_pay, parse_cost, parse_pool
 from .state import Context, GameObject
 
 if TYPE_CHECKING:
@@ -787,7 +788,6 @@ class StepInterpreter:
 
         An action paid as a cost must be done in full (118.3): one that can't is refused.
         """
-        from .mana import parse_cost
         if cost.kind == "mana":
             self.game.pay_mana(env.player, parse_cost(cost.mana), env.action_text or "the cost")
         elif cost.kind == "life":
@@ -965,7 +965,6 @@ class StepInterpreter:
 
     def counter_unless_pays(self, node: ast.CounterUnlessPays, env: Env) -> None:
         """701.6a, 118.12: its controller may pay; if they don't, it is countered (removed from the stack)."""
-        from .mana import can_pay, parse_cost
         if node.objects is not None:  # 'counter target spell unless ...'
             spells = self.objects(node.objects, env)
             item = next((i for i in self.state.stack if i.object_id is not None and i.object_id in spells), None)
@@ -986,7 +985,6 @@ class StepInterpreter:
 
     def add_mana(self, node: ast.AddMana, env: Env) -> None:
         """106.1, 605: mana goes into the player's pool at once."""
-        from .mana import parse_pool
         pool = self.state.players[env.player].pool
         if node.mana is not None:
             pool.update(parse_pool(node.mana))
@@ -1072,7 +1070,6 @@ class StepInterpreter:
     def grant_keyword(self, node: ast.GrantKeyword, env: Env) -> None:
         """The objects gain the keyword for the duration; a cost given as 'its mana cost' is that object's
         mana cost, fixed as the keyword is granted."""
-        from .mana import parse_cost
         if isinstance(node.ability, ast.TriggeredAbility):  # a whole ability in quotation marks
             for i in self.objects(node.objects, env):
                 obj = self.state.objects[i]
@@ -1160,7 +1157,6 @@ class StepInterpreter:
                 self.state.objects[i].skip_untap = True
 
     def pay_keyword_cost(self, node: ast.PayKeywordCost, env: Env) -> None:
-        from .mana import parse_cost
         for i in self.objects(node.objects, env):
             ability = self.keyword_of(i, node.keyword, node.objects)
             if ability is None:
@@ -1256,7 +1252,6 @@ class StepInterpreter:
             self.game.emit(Event("turned_face_up", obj.controller, obj.card_name, obj.id), env)
 
     def pay_mana(self, node: ast.PayMana, env: Env) -> None:
-        from .mana import parse_cost
         self.game.pay_mana(env.player, parse_cost(node.cost), env.action_text or "the cost")
 
     def pay_mana_cost_of(self, node: ast.PayManaCostOf, env: Env) -> None:
@@ -1295,18 +1290,12 @@ class StepInterpreter:
         or else the source, and the player who did it.
         """
         definition, inner = self.bind(node, env)
-        if self._depth >= MAX_DEPTH:
-            raise self.refuse(f"'{definition.name}' uses keyword actions more than {MAX_DEPTH} deep: its "
-                              "definition loops", env, definition, definition.rule)
         slots = [p for p in definition.pattern.parts if isinstance(p, ast.Slot)]
         subject = inner.vars.get(slots[0].name) if slots and definition.pattern.parts[0] == slots[0] else None
         about = subject[0] if isinstance(subject, list) and subject else env.source_id
         known = self.game.last_known(about)  # it may have left: last known information (701.44c)
-        self._depth += 1
-        try:
+        with self._inside(definition, env):
             self.run(definition.steps, inner)
-        finally:
-            self._depth -= 1
         env.target_index = inner.target_index
         acted_on = self._acted_on(definition, inner, subject)
         if acted_on is not None:
@@ -1324,6 +1313,18 @@ class StepInterpreter:
         if records:
             return self.objects(records[-1].objects, inner)
         return self._live(inner.vars["_it"]) if "_it" in inner.vars else None
+
+    @contextlib.contextmanager
+    def _inside(self, definition: ast.Definition, env: Env) -> Iterator[None]:
+        """One level deeper into keyword actions; a definition that loops stops at MAX_DEPTH, named."""
+        if self._depth >= MAX_DEPTH:
+            raise self.refuse(f"'{definition.name}' uses keyword actions more than {MAX_DEPTH} deep: its "
+                              "definition loops", env, definition, definition.rule)
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
 
     def bind(self, node: ast.KeywordAction, env: Env) -> tuple[ast.Definition, Env]:
         """The definition of a keyword action and an environment with its slots bound."""
@@ -1363,15 +1364,9 @@ class StepInterpreter:
                 self.announce_targets(node.modes[index], env)
         elif isinstance(node, ast.KeywordAction):
             definition, inner = self.bind(node, env)
-            if self._depth >= MAX_DEPTH:
-                raise self.refuse(f"'{definition.name}' uses keyword actions more than {MAX_DEPTH} deep: its "
-                                  "definition loops", env, definition, definition.rule)
             if definition.steps is not None:
-                self._depth += 1
-                try:
+                with self._inside(definition, env):
                     self.announce_targets(definition.steps, inner)
-                finally:
-                    self._depth -= 1
             env.target_index = inner.target_index
         elif not isinstance(node, ast.EffectChoice):
             for item in ast.walk(node):

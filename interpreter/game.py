@@ -11,7 +11,7 @@ from typing import Callable
 from . import ast
 from .characteristics import Characteristics, Face, face_down_characteristics
 from .choices import Chooser, Choice, Ref, ScriptedChooser
-from .diagnostics import MtgError, error
+from .diagnostics import MtgError, did_you_mean, error
 from .engine import Env, StepInterpreter, keyword_abilities
 from .events import Event
 from .mana import can_pay, parse_cost, parse_pool, pay
@@ -126,7 +126,7 @@ class Game:
         card = self.cards.get(name)
         if card is None:
             raise error("E404", f"no card named '{name}' is defined", node.span, rule="712.4a",
-                        help=_hint(name, self.cards))
+                        help=did_you_mean(name, self.cards))
         parts = tuple(self.state.objects[i].card for i in ids)
         owner = self.state.objects[ids[0]].owner
         for i in ids:
@@ -163,7 +163,7 @@ class Game:
         definition = self.rulebook.tokens.get(name)
         if definition is None:
             raise error("E404", f"no token named '{name}' is defined", node.span, rule="111.10",
-                        help=_hint(name, self.rulebook.tokens))
+                        help=did_you_mean(name, self.rulebook.tokens))
         abilities = tuple(self.rulebook.parse_card_line(line, name) for line in definition.text)
         return self.create_token(env, definition.types + definition.subtypes, definition.colors, None, None,
                                  abilities, name)
@@ -258,17 +258,17 @@ class Game:
         ref = Ref.parse(text)
         candidates = [i for i, o in self.state.objects.items() if o.zone in zones]
         if ref.zone and ref.zone not in SEARCH_ORDER:
-            raise error("E404", f"unknown zone '{ref.zone}' in '{text}'", help=_zone_hint(ref.zone))
+            raise error("E404", f"unknown zone '{ref.zone}' in '{text}'", help=did_you_mean(ref.zone, SEARCH_ORDER))
         if ref.player and ref.player not in self.state.players:
             raise error("E404", f"unknown player '{ref.player}' in '{text}'",
-                        help=_hint(ref.player, self.state.players))
+                        help=did_you_mean(ref.player, self.state.players))
         found = [i for i in self.ordered(candidates, player) if self._matches(ref, self.state.objects[i])]
         if ref.index is not None:
             found = found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
         if not found:
             names = sorted({o.card_name for o in self.state.objects.values()})
             where = f" in {ref.zone}" if ref.zone else ""
-            raise error("E404", f"no object '{text}'{where}", help=_hint(ref.name, names))
+            raise error("E404", f"no object '{text}'{where}", help=did_you_mean(ref.name, names))
         return self.state.objects[found[0]]
 
     # ------------------------------------------------------------ actions
@@ -558,7 +558,7 @@ class Game:
             wanted = [f for f in found if command.using in (f[2].name, f[2].option_name)]
             if not wanted:
                 raise error("E402", f"{obj.card_name} has no '{command.using}' way to be cast",
-                            help=_hint(command.using, [f[2].name for f in found]))
+                            help=did_you_mean(command.using, [f[2].name for f in found]))
         elif command.face_down:
             wanted = [f for f in found if f[0].face_down is not None]
             if not wanted:
@@ -792,10 +792,3 @@ def _cost_name(option: ast.Node) -> str:
     return "pay" if isinstance(option, ast.PayMana) else option.name.split()[0]
 
 
-def _hint(word: str, known) -> str | None:
-    from .diagnostics import did_you_mean
-    return did_you_mean(word, known)
-
-
-def _zone_hint(word: str) -> str | None:
-    return _hint(word, SEARCH_ORDER)

@@ -10,13 +10,14 @@ from pathlib import Path
 from . import ast
 from .cards import make_card
 from .checks import check_rulebook, check_text, declared_events
-from .choices import Ref
+from .choices import RandomChooser, Ref
 from .diagnostics import Diagnostic, MtgError, Span, did_you_mean
+from .game import Game
 from .parsers import resource_dir
 from .rulebook import RULES_SUFFIX, Rulebook, rules_files
 from .scenario import STEP_KEYS, Runner, mechanics_of, scenario_files, structure_problems_located
 from .sets import is_set_document, load_cards
-from .state import PLAYER_ZONES, SEARCH_ORDER
+from .state import PLAYER_ZONES, SEARCH_ORDER, GameState, Player
 from .yamlsource import line_of, load_documents, locate, read_text
 
 
@@ -83,10 +84,6 @@ _SAMPLE_CARDS = {
 def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
     """Every example use parses (E213) and runs in a sample game without breaking the interpreter (E214);
     a refusal is a fine outcome for an example."""
-    from .cards import make_card
-    from .choices import RandomChooser
-    from .game import Game
-    from .state import GameState, Player
     found: list[Diagnostic] = []
     cards = {name: make_card(name, data, book) for name, data in _SAMPLE_CARDS.items()}
     for definition in definitions:

@@ -114,6 +114,7 @@ class Rulebook:
         self.index = GrammarIndex()
         self._parser = None
         self._known_words: frozenset[str] | None = None
+        self._face_down_ways: dict[str, tuple] | None = None
 
     # ------------------------------------------------------------ loading
     @classmethod
@@ -332,7 +333,6 @@ class Rulebook:
         for values, span in pending.clauses.get("default_clause", []):
             slot, text = values[0][0][1:-1], _unquote(values[1][0])
             kind = slot_type(slot) or "objects"
-            start = "effect_text" if kind == "objects" else "effect_text"
             defaults.append((slot, self._slot_default(kind, text, span)))
         statics: tuple = ()
         steps = None
@@ -424,17 +424,21 @@ class Rulebook:
             out.extend(group)
         return out
 
-    def face_down_abilities(self) -> dict[str, tuple]:
-        """The abilities each way of being face down gives (cloaked: ward {2}, 701.58a), from the
-        definitions that turn objects face down that way."""
-        found: dict[str, tuple] = {}
-        for definition in self.definitions():
-            for node in ast.walk((definition.steps, definition.statics)):
-                if isinstance(node, ast.PutOntoBattlefield) and node.face_down_as and node.with_ability:
-                    found[node.face_down_as] = (node.with_ability,)
-                elif isinstance(node, ast.CastPermission) and node.face_down and node.face_down.with_ability:
-                    found[definition.option_name or definition.name] = (node.face_down.with_ability,)
-        return found
+    def face_down_ways(self) -> dict[str, tuple]:
+        """Each way of becoming face down the definitions use (708.6), with the abilities it gives
+        (cloaked: ward {2}, 701.58a); computed once, the rulebook doesn't change after loading."""
+        if self._face_down_ways is None:
+            found: dict[str, tuple] = {}
+            for definition in self.definitions():
+                for node in ast.walk((definition.steps, definition.statics)):
+                    if isinstance(node, (ast.PutOntoBattlefield, ast.PutIntoZone)) and node.face_down_as:
+                        ability = getattr(node, "with_ability", None)
+                        found[node.face_down_as] = (ability,) if ability else found.get(node.face_down_as, ())
+                    elif isinstance(node, ast.CastPermission) and node.face_down is not None:
+                        ability = node.face_down.with_ability
+                        found[definition.option_name or definition.name] = (ability,) if ability else ()
+            self._face_down_ways = found
+        return self._face_down_ways
 
     def vocabulary(self) -> list[str]:
         """Words a user may have meant: step verbs and keyword action names."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 import functools
 import json
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -13,7 +12,7 @@ import jsonschema
 
 from . import ast
 from .cards import make_card
-from .checks import check_text, declared_events, face_down_ways
+from .checks import check_text, declared_events
 from .choices import Chooser, Ref, ScriptedChooser
 from .diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from .game import Game
@@ -22,7 +21,7 @@ from .rulebook import Rulebook
 from .sets import SetFile, load_cards, read_set
 from .state import PLAYER_ZONES, CardDef, GameState, Player
 from .view import entry, view
-from .yamlsource import LineDict, line_of, load_documents, locate, read_text
+from .yamlsource import line_of, load_documents, locate, read_text
 
 STEP_KEYS = {"choose", "source", "expect", "error"}
 ENTRY_KEYS = {"card", "name", "face_down", "tapped", "counters", "power", "toughness", "types", "subtypes",
@@ -62,7 +61,7 @@ def validator(book: Rulebook | None = None) -> jsonschema.Draft202012Validator:
     if book is not None:
         defs = schema["$defs"]
         defs["event_names"]["enum"] = sorted(set(defs["event_names"]["enum"]) | declared_events(book))
-        defs["face_down_how"]["enum"] = sorted(set(defs["face_down_how"]["enum"]) | face_down_ways(book))
+        defs["face_down_how"]["enum"] = sorted(set(defs["face_down_how"]["enum"]) | set(book.face_down_ways()))
     return jsonschema.Draft202012Validator(schema)
 
 
@@ -242,7 +241,7 @@ class Scenario:
         obj.summoning_sick = bool(spec.get("summoning_sick", False))
         if spec.get("face_down"):
             obj.face_down, obj.face_down_at = str(spec["face_down"]), state.clock
-            obj.extra_abilities = self.rulebook.face_down_abilities().get(obj.face_down, ())
+            obj.extra_abilities = self.rulebook.face_down_ways().get(obj.face_down, ())
 
     # ------------------------------------------------------------ running
     def run(self) -> None:

@@ -16,6 +16,7 @@ from typing import Iterator
 import jsonschema
 
 from .cards import ability_lines, make_card
+from .coverage import Line
 from .diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from .rulebook import Rulebook
 from .state import CardDef
@@ -220,7 +221,6 @@ def _type_problems(found: SetFile, name: str, data: dict, line: int, book: Ruleb
 
 def set_lines(path: Path, book: Rulebook):
     """Ability lines of every card of a set file, for `mtgrules coverage`."""
-    from .coverage import Line
     found = read_set(path)
     names = frozenset(found.cards)
     for name, data in found.cards.items():

@@ -8,13 +8,16 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
 from .diagnostics import Diagnostic, MtgError, Span, nearest
+
+if TYPE_CHECKING:
+    from .rulebook import GrammarIndex
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}

@@ -68,7 +68,6 @@ SAMPLES = {
     "record_event_each": "record revealed for each of Dragon cards in your hand",
     "counter_unless_pays": "counter that spell or ability unless its controller pays {2}",
     "create_copy": "create a token that's a copy of target creature you control",
-    "shuffle_into": "shuffle this creature into its owner's library",
     "exile_both": "exile this creature and 'Sample Partner'",
     "put_combined": "put the top two cards of your library onto the battlefield melded into 'Sample Whole'",
     "discard_quality": "discard a creature card",
