@@ -113,7 +113,12 @@ class StepInterpreter:
 
     # ------------------------------------------------------------ entry points
     def run(self, node: ast.Effect, env: Env) -> None:
-        self._effects[type(node)](node, env)
+        """Run an effect. The executor of a step that acts on objects returns them (as they were when it
+        acted: a moved object is followed to where the effect put it, 400.7); they are what 'it', 'them'
+        and 'that card' mean in the steps after it (608.2c). Other executors return None."""
+        acted = self._effects[type(node)](node, env)
+        if acted is not None:
+            env.vars["_it"] = acted
 
     def objects(self, node: ast.Objects, env: Env) -> list[int]:
         return self._objects[type(node)](node, env)
@@ -426,10 +431,35 @@ class StepInterpreter:
             self.target_options(node, env), count, True, "115.1")))
 
     def it(self, node: ast.It, env: Env) -> list[int]:
-        """'it' / 'them': what the effect last found or revealed, else its source."""
+        """'it', 'them', 'that card': the objects the step before acted on (608.2c), followed to where
+        the effect moved them (400.7)."""
+        return self._live(self._referent(node, env))
+
+    def _referent(self, node: ast.It, env: Env) -> list[int]:
+        """What a pronoun refers to, as the step before acted on it; in card text with no such step, the
+        ability's source. A definition has no source to fall back on: there that is refused (and lint
+        reports it, E220)."""
         if "_it" in env.vars:
-            return self._live(env.vars["_it"])
-        return self._live([env.source_id]) if env.source_id is not None else []
+            return env.vars["_it"]
+        if env.definition is not None:
+            raise self.refuse(f"'{self.game.words_of(node)}' refers to nothing an earlier step acted on", env,
+                              node, "608.2c")
+        return [env.source_id] if env.source_id is not None else []
+
+    def as_acted_on(self, node: ast.Objects, env: Env) -> list[int]:
+        """Objects as the step that named them acted on them: one that has left the battlefield since is
+        that permanent as it last existed (608.2h); the others are followed to where the effect moved
+        them (400.7)."""
+        if isinstance(node, ast.It):
+            found = self._referent(node, env)
+        elif isinstance(node, ast.Var) and isinstance(env.vars.get(node.name), list):
+            found = env.vars[node.name]
+        else:
+            return self.objects(node, env)
+        out: list[int] = []
+        for i in found:
+            out += [i] if i not in self.state.objects and i in self.state.last_known else self._live([i])
+        return out
 
     def named_object(self, node: ast.NamedObject, env: Env) -> list[int]:
         """The permanent of that name you control, if any: card text naming a card means that permanent."""
@@ -596,8 +626,8 @@ class StepInterpreter:
         return (not a.is_token and not b.is_token and a.owner == b.owner
                 and a.card.partner == (b.card_name, name) and b.card.partner == (a.card_name, name))
 
-    def put_combined(self, node: ast.PutCombined, env: Env) -> None:
-        self.game.put_combined(env, self.objects(node.objects, env), self.name(node.name, env), node)
+    def put_combined(self, node: ast.PutCombined, env: Env) -> list[int]:
+        return [self.game.put_combined(env, self.objects(node.objects, env), self.name(node.name, env), node).id]
 
     @staticmethod
     def name(node: "str | ast.Var", env: Env) -> str:
@@ -672,13 +702,15 @@ class StepInterpreter:
             self.run(node.effect, env)
             env.did = len(self.state.events) > before
 
-    def counter(self, node: ast.Counter, env: Env) -> None:
+    def counter(self, node: ast.Counter, env: Env) -> list[int]:
         """701.6a: each spell leaves the stack (to its owner's graveyard, or where a rule says)."""
-        for i in self.objects(node.objects, env):
+        ids = self.objects(node.objects, env)
+        for i in ids:
             item = next((item for item in self.state.stack if item.object_id == i), None)
             if item is None:
                 raise self.refuse(f"{self.game.name_of(i)} isn't a spell on the stack", env, node, "701.6a")
             self.game.counter(item, env)
+        return ids
 
     def destroy(self, node: ast.Destroy, env: Env) -> None:
         raise self.refuse("destroying isn't run by the interpreter yet (what can replace it, 701.8c, isn't "
@@ -711,28 +743,32 @@ class StepInterpreter:
         raise self.refuse("exiling until something leaves the battlefield isn't run by the interpreter yet", env,
                           node, "610.3")
 
-    def shuffle_into(self, node: ast.ShuffleInto, env: Env) -> None:
+    def shuffle_into(self, node: ast.ShuffleInto, env: Env) -> list[int]:
         """701.24: each object goes into its owner's library, then each such library is shuffled, even
         when the object had already left (the shuffle still happens)."""
         owners = []
-        for i in self.objects(node.objects, env):
+        ids = self.objects(node.objects, env)
+        for i in ids:
             owner = self.state.objects[i].owner
             self.game.move(i, node.zone, env=env)
             owners.append(owner)
         for owner in dict.fromkeys(owners or [self.game.owner_of(env.source_id) or env.player]):
             self.state.rng.shuffle(self.state.players[owner].zones["library"])
             self.game.emit(Event("shuffled", owner), env)
+        return ids
 
     def prevent_damage(self, node: ast.PreventDamage, env: Env) -> None:
         raise self.refuse("preventing damage isn't run by the interpreter yet", env, node, "615.1")
 
-    def becomes(self, node: ast.Becomes, env: Env) -> None:
+    def becomes(self, node: ast.Becomes, env: Env) -> list[int]:
         """205.1a: it gains the subtypes and the ability, for as long as it stays this object (611.2c)."""
         words = self.quality(node.quality, env).words
-        for i in self.objects(node.objects, env):
+        ids = self.objects(node.objects, env)
+        for i in ids:
             obj = self.state.objects[i]
             obj.added_subtypes = obj.added_subtypes + tuple(w for w in words if w not in obj.added_subtypes)
             obj.granted = obj.granted + ((node.ability, "for as long as it is this object"),)
+        return ids
 
     def delayed_trigger(self, node: ast.DelayedTrigger, env: Env) -> None:
         raise self.refuse("a delayed triggered ability isn't run by the interpreter yet", env, node, "603.7")
@@ -749,14 +785,17 @@ class StepInterpreter:
         for _ in range(self.number(node.count, env)):
             self.run(node.effect, env)
 
-    def attach(self, node: ast.Attach, env: Env) -> None:
+    def attach(self, node: ast.Attach, env: Env) -> list[int]:
         """701.3a: the Aura (or Equipment) becomes attached to the object; with nothing to attach to,
-        nothing happens (and an unattached Aura goes to the graveyard, 704.5m)."""
+        nothing happens (and an unattached Aura goes to the graveyard, 704.5m). What it acted on is the
+        Aura or Equipment (lint reports an 'it' after it: E220)."""
         targets = [i for i in self.objects(node.to, env) if self.state.objects[i].zone == "battlefield"]
-        for i in self.objects(node.objects, env):
+        ids = self.objects(node.objects, env)
+        for i in ids:
             if targets and self.state.objects[i].zone == "battlefield":
                 self.state.objects[i].attached_to = targets[0]
                 self.state.attachments += 1
+        return ids
 
     def keyword_cost_is(self, node: ast.KeywordCostIs, env: Env) -> None:
         raise self.refuse(f"'the {node.keyword} cost' follows no grant of {node.keyword}", env, node)
@@ -765,23 +804,23 @@ class StepInterpreter:
         raise self.refuse("a reflexive triggered ability ('when you do') isn't run by the interpreter yet", env,
                           node, "603.12")
 
-    def tap(self, node: ast.Tap, env: Env) -> None:
+    def tap(self, node: ast.Tap, env: Env) -> list[int]:
         """701.26: tap (or untap) permanents; one already so isn't tapped (untapped) again."""
-        for i in self.objects(node.objects, env):
+        ids = self.objects(node.objects, env)
+        for i in ids:
             obj = self.state.objects[i]
             if obj.zone == "battlefield" and obj.tapped == node.untap:
                 obj.tapped = not node.untap
                 self.game.emit(Event("untapped" if node.untap else "tapped", obj.controller, obj.card_name, obj.id),
                                env)
+        return ids
 
-    def return_(self, node: ast.Return, env: Env) -> None:
+    def return_(self, node: ast.Return, env: Env) -> list[int]:
         """Return objects to a zone (their owner's, 400.3) or to the battlefield under your control (110.2)."""
         ids = self.objects(node.objects, env)
-        if node.zone == "battlefield":
-            moved = [self.game.move(i, "battlefield", controller=env.player, env=env).id for i in ids]
-        else:
-            moved = [self.game.move(i, node.zone, env=env).id for i in ids]
-        env.vars["_it"] = moved
+        for i in ids:
+            self.game.move(i, node.zone, controller=env.player if node.zone == "battlefield" else None, env=env)
+        return ids
 
     def pay_cost(self, cost: ast.CostItem, env: Env) -> None:
         """Pay one part of a cost (118, 602.2h): mana, life, loyalty, sacrificing the source, or an action.
@@ -821,23 +860,21 @@ class StepInterpreter:
                 raise self.refuse(f"the limit 'activate only {limit.kind}' isn't checked by the interpreter yet",
                                   env, limit, "602.5b")
 
-    def discard(self, node: ast.Discard, env: Env) -> None:
+    def discard(self, node: ast.Discard, env: Env) -> list[int]:
         hand = list(self.state.players[env.player].zones["hand"])
         if node.objects is not None:
             chosen = [i for i in self.objects(node.objects, env) if i in hand]
             if not chosen:
                 raise self.refuse("it isn't in your hand to discard", env, node, "701.9a")
-            for i in chosen:
-                new = self.game.move(i, "graveyard")
-                self.game.emit(Event("discarded", env.player, new.card_name, new.id), env)
-            return
-        hand = [i for i in hand if self.matches(i, node.quality, env)]
-        count = self.number(node.count, env)
-        chosen = self.ask_objects(Choice("objects", f"{env.action_text}: discard {count}", hand, min(count, len(hand)),
-                                         rule="701.9a"))
+        else:
+            hand = [i for i in hand if self.matches(i, node.quality, env)]
+            count = self.number(node.count, env)
+            chosen = self.ask_objects(Choice("objects", f"{env.action_text}: discard {count}", hand,
+                                             min(count, len(hand)), rule="701.9a"))
         for i in chosen:
             new = self.game.move(i, "graveyard")
             self.game.emit(Event("discarded", env.player, new.card_name, new.id), env)
+        return chosen
 
     def scry(self, node: ast.Scry, env: Env) -> None:
         """701.22a: look at the top N; any number go to the bottom in the order given, the rest stay on top."""
@@ -851,13 +888,13 @@ class StepInterpreter:
             library.remove(i)
             library.append(i)
 
-    def create_token(self, node: ast.CreateToken, env: Env) -> None:
+    def create_token(self, node: ast.CreateToken, env: Env) -> list[int]:
         words = self.quality(node.quality, env).words
         abilities = (node.with_ability,) if node.with_ability is not None else ()
         supertypes = ("Legendary",) if node.legendary else ()
         power, toughness = self.number(node.power, env), self.number(node.toughness, env)
-        for _ in range(self.number(node.count, env)):
-            self.game.create_token(env, words, node.colors, power, toughness, abilities, node.name, supertypes)
+        return [self.game.create_token(env, words, node.colors, power, toughness, abilities, node.name, supertypes).id
+                for _ in range(self.number(node.count, env))]
 
     def choose_modes(self, node: ast.Modal, env: Env) -> list[int]:
         """700.2: the modes, chosen as the spell is cast (named 'mode 1', 'mode 2', ... in printed order)."""
@@ -887,9 +924,10 @@ class StepInterpreter:
         for index in sorted(modes):
             self.run(node.modes[index], env)
 
-    def create_copy(self, node: ast.CreateCopy, env: Env) -> None:
-        for i in self.objects(node.objects, env):
-            self.game.create_copy_token(env, i)
+    def create_copy(self, node: ast.CreateCopy, env: Env) -> list[int]:
+        """707.2: a token copy of each object; of one that has left the battlefield since an earlier step
+        acted on it, as it last existed there (608.2h: face down, a nameless 2/2)."""
+        return [self.game.create_copy_token(env, i).id for i in self.as_acted_on(node.objects, env)]
 
     def effect_choice(self, node: ast.EffectChoice, env: Env) -> None:
         """'A or B': only options that can be carried out (and do something) are legal; one legal
@@ -937,17 +975,19 @@ class StepInterpreter:
         return Env(env.player, env.context.clone(), env.source_id, dict(env.vars), env.definition, env.action_text,
                    env.target_index, env.did)
 
-    def exile_from_zone(self, node: ast.ExileFromZone, env: Env) -> None:
+    def exile_from_zone(self, node: ast.ExileFromZone, env: Env) -> list[int]:
         options = self.cards_in_zone(ast.CardsInZone(node.quality, node.zone), env)
         count = self.number(node.count, env)
         if len(options) < count:
             raise self.refuse(f"needs {count} cards in your {node.zone}, there {'is' if len(options) == 1 else 'are'}"
                               f" {len(options)}", env, node)
-        for i in self.ask_objects(Choice("objects", f"{env.action_text}: exile {count} from your {node.zone}",
-                                         options, count, rule=env.rule)):
+        chosen = self.ask_objects(Choice("objects", f"{env.action_text}: exile {count} from your {node.zone}",
+                                         options, count, rule=env.rule))
+        for i in chosen:
             self.game.move(i, "exile", env=env)
+        return chosen
 
-    def exile_total_mana_value(self, node: ast.ExileTotalManaValue, env: Env) -> None:
+    def exile_total_mana_value(self, node: ast.ExileTotalManaValue, env: Env) -> list[int]:
         """Any number of cards whose mana values add up to at least N; impossible when all of them don't."""
         options = self.cards_in_zone(ast.CardsInZone(None, node.zone), env)
         total = self.number(node.total, env)
@@ -962,9 +1002,11 @@ class StepInterpreter:
                               env, node)
         for i in chosen:
             self.game.move(i, "exile", env=env)
+        return chosen
 
-    def counter_unless_pays(self, node: ast.CounterUnlessPays, env: Env) -> None:
+    def counter_unless_pays(self, node: ast.CounterUnlessPays, env: Env) -> list[int] | None:
         """701.6a, 118.12: its controller may pay; if they don't, it is countered (removed from the stack)."""
+        spells = None  # 'that spell or ability' (ward's) acts on no object the text names
         if node.objects is not None:  # 'counter target spell unless ...'
             spells = self.objects(node.objects, env)
             item = next((i for i in self.state.stack if i.object_id is not None and i.object_id in spells), None)
@@ -972,7 +1014,7 @@ class StepInterpreter:
             cause = env.vars.get("_cause")
             item = next((i for i in self.state.stack if i.context.id == cause), None)
         if item is None:
-            return  # it already left the stack
+            return spells  # it already left the stack
         cost = parse_cost(str(env.vars.get(node.cost.name) if isinstance(node.cost, ast.Var) else node.cost))
         payer = item.controller
         if can_pay(self.state.players[payer].pool, cost):
@@ -980,8 +1022,9 @@ class StepInterpreter:
                                           f"{item.source_name} isn't countered?", rule="118.12"))
             if answer == "yes":
                 self.game.pay_mana(payer, cost, f"{item.source_name}")
-                return
+                return spells
         self.game.counter(item, env)
+        return spells
 
     def add_mana(self, node: ast.AddMana, env: Env) -> None:
         """106.1, 605: mana goes into the player's pool at once."""
@@ -1038,13 +1081,13 @@ class StepInterpreter:
             self.state.players[player].life -= amount
             self.game.emit(Event("life_lost", player), env)
 
-    def sacrifice(self, node: ast.Sacrifice, env: Env) -> None:
+    def sacrifice(self, node: ast.Sacrifice, env: Env) -> list[int]:
         """701.21a: the player chooses permanents they control of each quality and puts them into the graveyard."""
         items = node.items
         if node.any_one:
             legal = [(n, q) for n, q in items if self.permanents_you_control(ast.PermanentsYouControl(q), env)]
             if not legal:
-                return
+                return []
             names = [" ".join(self.quality(q, env).words) for _, q in legal]
             name = names[0] if len(names) == 1 else self.game.ask(
                 Choice("option", f"{env.action_text}: which to sacrifice", names, rule="701.21a"))
@@ -1059,23 +1102,27 @@ class StepInterpreter:
                                               rule="701.21a"))
         for i in chosen:
             self.game.move(i, "graveyard", env=env)
+        return chosen
 
     # ------------------------------------------------------------ continuous effects
-    def pump(self, node: ast.Pump, env: Env) -> None:
+    def pump(self, node: ast.Pump, env: Env) -> list[int]:
         power, toughness = (int(x) for x in node.change.split("/"))
-        for i in self.objects(node.objects, env):
+        ids = self.objects(node.objects, env)
+        for i in ids:
             obj = self.state.objects[i]
             obj.modifiers = obj.modifiers + ((power, toughness, node.duration),)
+        return ids
 
-    def grant_keyword(self, node: ast.GrantKeyword, env: Env) -> None:
+    def grant_keyword(self, node: ast.GrantKeyword, env: Env) -> list[int]:
         """The objects gain the keyword for the duration; a cost given as 'its mana cost' is that object's
         mana cost, fixed as the keyword is granted."""
+        ids = self.objects(node.objects, env)
         if isinstance(node.ability, ast.TriggeredAbility):  # a whole ability in quotation marks
-            for i in self.objects(node.objects, env):
+            for i in ids:
                 obj = self.state.objects[i]
                 obj.granted = obj.granted + ((node.ability, node.duration),)
-            return
-        for i in self.objects(node.objects, env):
+            return ids
+        for i in ids:
             obj = self.state.objects[i]
             args = []
             for slot, value in node.ability.args:
@@ -1087,20 +1134,25 @@ class StepInterpreter:
                 args.append((slot, value))
             ability = ast.KeywordAbility(node.ability.name, tuple(args), span=node.ability.span)
             obj.granted = obj.granted + ((ability, node.duration),)
+        return ids
 
-    def cant_attack(self, node: ast.CantAttack, env: Env) -> None:
-        for i in self.objects(node.objects, env):
+    def cant_attack(self, node: ast.CantAttack, env: Env) -> list[int]:
+        ids = self.objects(node.objects, env)
+        for i in ids:
             self.state.objects[i].designations.add("can't attack")
+        return ids
 
-    def cant_block(self, node: ast.CantBlock, env: Env) -> None:
+    def cant_block(self, node: ast.CantBlock, env: Env) -> list[int]:
         what = "can't be blocked" if node.blocked else "can't block"
         if node.by is not None:
             what += f" by {self.describe_quality(node.by, env)}"
-        for i in self.objects(node.objects, env):
+        ids = self.objects(node.objects, env)
+        for i in ids:
             self.state.objects[i].designations.add(what)
+        return ids
 
     # ------------------------------------------------------------ libraries and permissions
-    def search(self, node: ast.Search, env: Env) -> None:
+    def search(self, node: ast.Search, env: Env) -> list[int]:
         """701.23: find up to N cards of that quality in your library (a search may fail to find)."""
         words = self.quality(node.quality, env).words
         library = self.state.players[env.player].zones["library"]
@@ -1108,16 +1160,20 @@ class StepInterpreter:
         count = self.number(node.count, env)
         found = self.game.ask(Choice("objects", f"{env.action_text}: search for {count} {' '.join(words)}",
                                      options, count, True, "701.23a")) if options else []
-        env.vars[node.bind or "_it"] = found
+        if node.bind:
+            env.vars[node.bind] = found
+        return found
 
-    def may_play(self, node: ast.MayPlay, env: Env) -> None:
+    def may_play(self, node: ast.MayPlay, env: Env) -> list[int]:
         if node.duration is not None:
             raise self.refuse(f"a permission that lasts {node.duration} isn't run by the interpreter yet", env,
                               node, "611.2")
-        for i in self.objects(node.objects, env):
+        ids = self.objects(node.objects, env)
+        for i in ids:
             self.state.objects[i].playable_by = env.player
+        return ids
 
-    def cast_free(self, node: ast.CastFree, env: Env) -> None:
+    def cast_free(self, node: ast.CastFree, env: Env) -> list[int]:
         """'You may cast one of them without paying its mana cost' — cast now, during resolution (608.2g)."""
         options = [i for i in self.objects(node.objects, env)
                    if "land" not in {t.lower() for t in self.state.objects[i].card.front.types}]
@@ -1125,36 +1181,44 @@ class StepInterpreter:
                                       options, self.number(node.count, env), True, "118.9")) if options else []
         for i in chosen:
             self.game.cast_now(env.player, i)
+        return chosen
 
-    def put_from_among(self, node: ast.PutFromAmong, env: Env) -> None:
+    def put_from_among(self, node: ast.PutFromAmong, env: Env) -> list[int]:
         words = self.quality(node.quality, env).words
         options = [i for i in self.objects(node.objects, env)
                    if self.has_quality(self.state.objects[i].card.front.characteristics(), words)]
         count = min(self.number(node.count, env), len(options))
-        for i in self.ask_objects(Choice("objects", f"{env.action_text}: put {' '.join(words)} onto the battlefield",
-                                         options, count)):
+        chosen = self.ask_objects(Choice("objects", f"{env.action_text}: put {' '.join(words)} onto the battlefield",
+                                         options, count))
+        for i in chosen:
             new = self.game.move(i, "battlefield", controller=env.player, env=env)
             new.counters[node.kind] = new.counters.get(node.kind, 0) + self.number(node.counters, env)
-            env.vars["_it"] = [new.id]
+        return chosen
 
-    def create_named_token(self, node: ast.CreateNamedToken, env: Env) -> None:
-        self.game.create_named_token(env, node.name, node)
+    def create_named_token(self, node: ast.CreateNamedToken, env: Env) -> list[int]:
+        return [self.game.create_named_token(env, node.name, node).id]
 
-    def add_types(self, node: ast.AddTypes, env: Env) -> None:
+    def add_types(self, node: ast.AddTypes, env: Env) -> list[int]:
         words = self.quality(node.quality, env).words
-        for i in self.objects(node.objects, env):
+        ids = self.objects(node.objects, env)
+        for i in ids:
             obj = self.state.objects[i]
             obj.added_subtypes = obj.added_subtypes + tuple(w for w in words if w not in obj.added_subtypes)
+        return ids
 
-    def designate(self, node: ast.Designate, env: Env) -> None:
-        for i in self.objects(node.objects, env):
+    def designate(self, node: ast.Designate, env: Env) -> list[int]:
+        ids = self.objects(node.objects, env)
+        for i in ids:
             if self.state.objects[i].zone == "battlefield":
                 self.state.objects[i].designations.add(node.designation)
+        return ids
 
-    def skip_untap(self, node: ast.SkipUntap, env: Env) -> None:
-        for i in self.objects(node.objects, env):
+    def skip_untap(self, node: ast.SkipUntap, env: Env) -> list[int]:
+        ids = self.objects(node.objects, env)
+        for i in ids:
             if self.state.objects[i].zone == "battlefield":
                 self.state.objects[i].skip_untap = True
+        return ids
 
     def pay_keyword_cost(self, node: ast.PayKeywordCost, env: Env) -> None:
         for i in self.objects(node.objects, env):
@@ -1163,44 +1227,47 @@ class StepInterpreter:
                 raise self.refuse(f"{self.game.name_of(i)} has no {node.keyword} cost", env, node)
             cost = dict(ability.args).get("cost") or ""
             self.game.pay_mana(env.player, parse_cost(str(cost)), env.action_text or "the cost")
-    def draw(self, node: ast.Draw, env: Env) -> None:
+    def draw(self, node: ast.Draw, env: Env) -> list[int]:
         drawn = []
         for _ in range(self.number(node.count, env)):
             library = self.state.players[env.player].zones["library"]
             if not library:
                 break  # 121.4: drawing from an empty library draws nothing
+            drawn.append(library[0])
             new = self.game.move(library[0], "hand")
-            drawn.append(new.id)
             self.game.emit(Event("drew", env.player, new.card_name, new.id), env)
-        env.vars["_it"] = drawn
+        return drawn
 
-    def mill(self, node: ast.Mill, env: Env) -> None:
-        library = self.state.players[env.player].zones["library"]
-        for card_id in list(library[: self.number(node.count, env)]):
+    def mill(self, node: ast.Mill, env: Env) -> list[int]:
+        milled = list(self.state.players[env.player].zones["library"][: self.number(node.count, env)])
+        for card_id in milled:
             new = self.game.move(card_id, "graveyard")
             self.game.emit(Event("milled", env.player, new.card_name, new.id), env)
+        return milled
 
     def shuffle(self, node: ast.Shuffle, env: Env) -> None:
         self.state.rng.shuffle(self.state.players[env.player].zones["library"])
         self.game.emit(Event("shuffled", env.player), env)
 
-    def put_counters(self, node: ast.PutCounters, env: Env) -> None:
+    def put_counters(self, node: ast.PutCounters, env: Env) -> list[int]:
         amount = self.number(node.count, env)
-        for i in self.objects(node.objects, env):
+        ids = [i for i in self.objects(node.objects, env) if self.state.objects[i].zone == "battlefield"]
+        for i in ids:  # 122.1: counters go on permanents
             obj = self.state.objects[i]
-            if obj.zone != "battlefield" or amount <= 0:
-                continue  # 122.1: counters go on permanents
-            obj.counters[node.kind] = obj.counters.get(node.kind, 0) + amount
-            self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+            if amount > 0:
+                obj.counters[node.kind] = obj.counters.get(node.kind, 0) + amount
+                self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+        return ids
 
-    def put_into_zone(self, node: ast.PutIntoZone, env: Env) -> None:
-        moved = [self.game.move(i, node.zone, face_down=node.face_down_as, env=env).id  # 400.3: owner's zone
-                 for i in self.objects(node.objects, env)]
-        if node.zone == "exile":
-            env.vars["_it"] = moved
+    def put_into_zone(self, node: ast.PutIntoZone, env: Env) -> list[int]:
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            self.game.move(i, node.zone, face_down=node.face_down_as, env=env)  # 400.3: owner's zone
+        return ids
 
-    def put_onto_battlefield(self, node: ast.PutOntoBattlefield, env: Env) -> None:
-        for i in self.objects(node.objects, env):  # one at a time (701.40e)
+    def put_onto_battlefield(self, node: ast.PutOntoBattlefield, env: Env) -> list[int]:
+        ids = self.objects(node.objects, env)
+        for i in ids:  # one at a time (701.40e)
             if node.face_down_as and self.state.objects[i].face_down:
                 continue  # 708.2b: a face-down object can't be turned face down
             new = self.game.move(i, "battlefield", controller=env.player, face_down=node.face_down_as, env=env)
@@ -1208,12 +1275,15 @@ class StepInterpreter:
                 new.extra_abilities = (node.with_ability,)
             if node.tapped:  # 110.5b: it enters tapped
                 new.tapped = True
+        return ids
 
-    def look(self, node: ast.Look, env: Env) -> None:
+    def look(self, node: ast.Look, env: Env) -> list[int]:
         found = self.objects(node.objects, env)
-        env.vars[node.bind or "_it"] = found
+        if node.bind:
+            env.vars[node.bind] = found
+        return found
 
-    def choose(self, node: ast.Choose, env: Env) -> None:
+    def choose(self, node: ast.Choose, env: Env) -> list[int]:
         options = self.objects(node.objects, env)
         count = self.number(node.count, env)
         if not node.up_to and len(options) < count and not node.if_able:
@@ -1225,18 +1295,22 @@ class StepInterpreter:
         chosen = self.ask_objects(choice)
         if node.bind:
             env.vars[node.bind] = chosen
+        return chosen
 
-    def reveal(self, node: ast.Reveal, env: Env) -> None:
+    def reveal(self, node: ast.Reveal, env: Env) -> list[int]:
         found = self.objects(node.objects, env)
         for i in found:
             obj = self.state.objects[i]
             if obj.zone in ("hand", "library", "sideboard") or obj.face_down:  # only hidden objects are revealed
                 obj.revealed_by.add(env.context.id)
                 self.game.emit(Event("revealed", obj.owner, obj.card_name, obj.id), env)
-        env.vars[node.bind or "_it"] = found
+        if node.bind:
+            env.vars[node.bind] = found
+        return found
 
-    def turn_face_up(self, node: ast.TurnFaceUp, env: Env) -> None:
-        for i in self.objects(node.objects, env):
+    def turn_face_up(self, node: ast.TurnFaceUp, env: Env) -> list[int]:
+        ids = self.objects(node.objects, env)
+        for i in ids:
             obj = self.state.objects[i]
             if not obj.face_down:
                 continue
@@ -1250,6 +1324,7 @@ class StepInterpreter:
             obj.face_down_at = None
             obj.extra_abilities = ()
             self.game.emit(Event("turned_face_up", obj.controller, obj.card_name, obj.id), env)
+        return ids
 
     def pay_mana(self, node: ast.PayMana, env: Env) -> None:
         self.game.pay_mana(env.player, parse_cost(node.cost), env.action_text or "the cost")
@@ -1274,16 +1349,20 @@ class StepInterpreter:
             text = text.replace(f"{{{name}}}", words)
         return text
 
-    def record_event(self, node: ast.RecordEvent, env: Env) -> None:
+    def record_event(self, node: ast.RecordEvent, env: Env) -> list[int] | None:
+        """An event for each object is what a keyword action is about: kept as '_recorded' (see _acted_on)."""
         if node.objects is None:
             self.game.emit(Event(node.name, env.player), env)
-            return
-        for i in self.objects(node.objects, env):
+            return None
+        ids = self.objects(node.objects, env)
+        for i in ids:
             obj = self.state.objects[i]
             self.game.emit(Event(node.name, env.player, obj.card_name, obj.id, self.game.characteristics(i)), env)
+        env.vars["_recorded"] = ids
+        return ids
 
-    def keyword_action(self, node: ast.KeywordAction, env: Env) -> None:
-        """Run a keyword action's definition with its slots bound (701.1).
+    def keyword_action(self, node: ast.KeywordAction, env: Env) -> list[int] | None:
+        """Run a keyword action's definition with its slots bound (701.1); returns what it acted on.
 
         Its event (if it declares one) happens once the steps are done, even if
         some were impossible; it is about the subject ('{permanent} scouts')
@@ -1297,22 +1376,21 @@ class StepInterpreter:
         with self._inside(definition, env):
             self.run(definition.steps, inner)
         env.target_index = inner.target_index
-        acted_on = self._acted_on(definition, inner, subject)
-        if acted_on is not None:
-            env.vars["_it"] = acted_on
         if definition.event:
             self.game.emit(Event(definition.event, known[2] or env.player, known[0], about, known[1]), env)
+        acted_on = self._acted_on(inner, subject)
+        if isinstance(subject, list) or "_recorded" in inner.vars:
+            env.vars["_recorded"] = acted_on
+        return acted_on
 
-    def _acted_on(self, definition: ast.Definition, inner: Env, subject: object) -> list[int] | None:
-        """What 'it' / 'that creature' means after a keyword action: its subject ('target creature
-        <action>s'), else the objects its last 'record ... for each of' step names, else what its own
-        steps last found ('<action>, then attach ~ to that creature')."""
+    @staticmethod
+    def _acted_on(inner: Env, subject: object) -> list[int] | None:
+        """What 'it' / 'that creature' means after a keyword action (608.2c): its subject ('target creature
+        <action>s'), else the objects it last recorded an event for, in its own steps or in an action they
+        use (manifest dread: the creature manifested), else what its last step acted on."""
         if isinstance(subject, list):
-            return self._live(subject)
-        records = [n for n in ast.walk(definition.steps) if isinstance(n, ast.RecordEvent) and n.objects is not None]
-        if records:
-            return self.objects(records[-1].objects, inner)
-        return self._live(inner.vars["_it"]) if "_it" in inner.vars else None
+            return subject
+        return inner.vars.get("_recorded", inner.vars.get("_it"))
 
     @contextlib.contextmanager
     def _inside(self, definition: ast.Definition, env: Env) -> Iterator[None]:

@@ -16,7 +16,7 @@ from .engine import Env, StepInterpreter, keyword_abilities
 from .events import Event
 from .mana import can_pay, parse_cost, parse_pool, pay
 from .rulebook import Rulebook
-from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, StackItem
+from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown, StackItem
 
 INSTANT_SPEED_TYPES = {"instant"}
 COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -48,12 +48,14 @@ class Game:
     def characteristics(self, object_id: int) -> Characteristics:
         return self.state.characteristics(self.state.objects[object_id], self._face_down)
 
-    def last_known(self, object_id: int | None) -> tuple[str | None, Characteristics | None, str | None]:
-        """Name, characteristics and controller of an object, or as it last existed (608.2h)."""
+    def last_known(self, object_id: int | None) -> LastKnown:
+        """Name, characteristics, controller and copiable values of an object, or as it last existed on
+        the battlefield (608.2h)."""
         if object_id in self.state.objects:
             obj = self.state.objects[object_id]
-            return obj.card_name, self.characteristics(object_id), obj.controller
-        return self.state.last_known.get(object_id, (None, None, None))
+            return LastKnown(obj.card_name, self.characteristics(object_id), obj.controller,
+                             self.copiable_values(object_id))
+        return self.state.last_known.get(object_id, LastKnown(None, None, None))
 
     def name_of(self, object_id: int) -> str:
         obj = self.state.objects.get(object_id)
@@ -86,7 +88,7 @@ class Game:
             self.emit(Event("revealed", old.owner, old.card_name, old.id), env)  # 708.9
         leaving = old.zone == "battlefield"
         if leaving:
-            state.last_known[old.id] = (old.card_name, self.characteristics(old.id), old.controller)
+            state.last_known[old.id] = self.last_known(old.id)
         state.remove(old)
         if old.parts:  # 712.21: one permanent leaves, its two cards arrive
             new, *others = [state.create(part, old.owner, zone) for part in old.parts]
@@ -141,7 +143,10 @@ class Game:
 
     def copiable_values(self, object_id: int) -> Face:
         """707.2: what a copy copies — the card's (or the token's, or the copied) printed values, or
-        the face-down characteristics (708.2: they are copiable values); no counters or other effects."""
+        the face-down characteristics (708.2: they are copiable values); no counters or other effects.
+        Of a permanent that has left the battlefield, as it last existed there (608.2h)."""
+        if object_id not in self.state.objects:
+            return self.state.last_known[object_id].copiable
         obj = self.state.objects[object_id]
         if obj.face_down and self._face_down is not None:
             fd = self._face_down

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from . import ast
 from .characteristics import Characteristics, Face, with_counters
@@ -86,6 +87,16 @@ class GameObject:
         return other
 
 
+class LastKnown(NamedTuple):
+    """An object as it last existed on the battlefield (608.2h): its card's name, characteristics,
+    controller and copiable values (707.2; face-down ones for a face-down permanent, 708.2a)."""
+
+    name: str | None
+    characteristics: Characteristics | None
+    controller: str | None
+    copiable: Face | None = None
+
+
 @dataclass
 class Player:
     name: str
@@ -147,7 +158,7 @@ class GameState:
     events: list[Event] = field(default_factory=list)
     pending_triggers: list[StackItem] = field(default_factory=list)
     moved: dict[int, int] = field(default_factory=dict)  # old object id -> the new object (400.7)
-    last_known: dict[int, tuple] = field(default_factory=dict)  # left the battlefield: (name, chars, controller)
+    last_known: dict[int, LastKnown] = field(default_factory=dict)  # objects that left the battlefield
     next_id: int = 1
     clock: int = 0
     turn_started: int = 0             # the clock when the current turn began
