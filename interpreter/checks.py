@@ -68,7 +68,7 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
 #: Quality words beside types: colors (105.2), and what an object is or its status (110.5, 111.1, 506.4).
 QUALITY_ADJECTIVES = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored", "tapped",
                                 "untapped", "attacking", "blocking", "token", "nontoken", "spell", "card",
-                                "face-down", "face-up"})
+                                "face-down", "face-up", "source"})
 
 
 def known_quality_word(word: str, known: set[str]) -> bool:

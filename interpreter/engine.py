@@ -183,22 +183,34 @@ class StepInterpreter:
         words = subject.quality.words if isinstance(subject.quality, ast.Quality) else ()
         if seen is None or not self.has_quality(seen, words):
             return False
+        controller = event.controller or event.player
         if subject.controller == "you":
-            return event.player == source.controller
+            return controller == source.controller
         if subject.controller == "an opponent":
-            return event.player is not None and event.player != source.controller
+            return controller is not None and controller != source.controller
         return True
 
     def subject_trigger(self, node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
-        """Entering, becoming tapped or untapped are seen in the game's events; dying, attacking, dealing or
-        being dealt damage and leaving are not reported by the game yet (no combat), so those never trigger."""
+        """Entering, becoming tapped or untapped and dealing damage to a player are seen in the game's
+        events; dying, attacking, being dealt damage and leaving are not reported by the game yet (no
+        combat), so those never trigger."""
         names = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped",
-                 "is tapped for mana": "tapped_for_mana"}
+                 "is tapped for mana": "tapped_for_mana", "deals damage": "damage_dealt"}
         if names.get(node.event) != event.name:
             return False
         if node.under_your_control and event.player != source.controller:
             return False
+        if node.event == "deals damage" and not self._dealt_to(node, event, source):
+            return False
         return self._subject_matches(node.subject, event, source)
+
+    @staticmethod
+    def _dealt_to(node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
+        """Whether the damage went where the trigger says: 'a player', 'an opponent' (of the ability's
+        controller). Only players are dealt damage yet (120.3a), and none of it is combat damage (510)."""
+        if node.combat or event.player is None:
+            return False
+        return node.recipient == "a player" or (node.recipient == "an opponent" and event.player != source.controller)
 
     def either_trigger(self, node: ast.EitherTrigger, event: Event, source: GameObject) -> bool:
         return any(self.triggered_by(t, event, source) for t in node.triggers)
@@ -235,13 +247,13 @@ class StepInterpreter:
     def has_quality(self, chars: Characteristics, words: tuple[str, ...], obj: GameObject | None = None) -> bool:
         """The object has every quality word: a type, supertype or subtype, a color (105.2), 'colorless',
         'nonX' / 'non-X' (it isn't X, 205.4b), 'tapped' / 'untapped' (110.5) and 'token' / 'nontoken' (111.1)
-        of the object itself; 'spell' and 'card' say what it is. Nothing is attacking or blocking: the
+        of the object itself; 'spell', 'card' and 'source' say what it is. Nothing is attacking or blocking: the
         interpreter runs no combat yet (506.4)."""
         kept = []
         for word in words:
             lowered = word.lower()
             negated = lowered[4:] if lowered.startswith("non-") else lowered[3:] if lowered.startswith("non") else ""
-            if lowered in ("spell", "card"):
+            if lowered in ("spell", "card", "source"):
                 holds = True
             elif lowered in COLOR_LETTERS:
                 holds = COLOR_LETTERS[lowered] in chars.colors
@@ -717,14 +729,16 @@ class StepInterpreter:
                           "modelled)", env, node, "701.8a")
 
     def deal_damage(self, node: ast.DealDamage, env: Env) -> None:
-        """120.3a: damage dealt to a player makes them lose that much life. Damage to permanents (marked
+        """120.3a: damage dealt to a player makes them lose that much life; the event names the source and
+        its controller, as it is or last existed (608.2h), and the player. Damage to permanents (marked
         damage, 120.3e) isn't run yet and is refused."""
-        sources = self.objects(node.source, env)
-        if node.amount is None:
-            power = self.game.characteristics(sources[0]).power if sources else None
-            amount = max(0, power or 0)
-        else:
-            amount = self.number(node.amount, env)
+        sources = self.as_acted_on(node.source, env)
+        source = sources[0] if sources else env.source_id if isinstance(node.source, ast.Self) else None
+        name, chars, controller = self.game.last_known(source)[:3]
+        if chars is None:
+            raise self.refuse(f"'{self.game.words_of(node.source)}' is no object that could deal damage", env,
+                              node, "120.1")
+        amount = max(0, chars.power or 0) if node.amount is None else self.number(node.amount, env)
         if isinstance(node.recipients, ast.Players):
             players = self.players(node.recipients, env)
         else:
@@ -733,7 +747,7 @@ class StepInterpreter:
         for player in players:
             if amount > 0:
                 self.state.players[player].life -= amount
-                self.game.emit(Event("damage_dealt", player), env)
+                self.game.emit(Event("damage_dealt", player, name, source, chars, controller=controller), env)
                 self.game.emit(Event("life_lost", player), env)
 
     def turn_face_down(self, node: ast.TurnFaceDown, env: Env) -> None:

@@ -13,7 +13,9 @@ class Event:
     `card` is the name of the card representing the object (even a face-down
     one); `seen` is the object's characteristics at that moment (last known
     information, 701.4b); `object_id` the object as it was then; `cause` the
-    spell or ability that made it happen.
+    spell or ability that made it happen; `controller` the object's controller
+    where `player` is another player (damage: `player` was dealt damage by the
+    object, its source, 120.3).
     """
 
     name: str
@@ -22,6 +24,7 @@ class Event:
     object_id: int | None = None
     seen: Characteristics | None = field(default=None, compare=False)
     cause: int | None = None   # the spell or ability (its context) that caused it, e.g. by targeting
+    controller: str | None = None
 
     def as_json(self) -> dict:
         out = {"event": self.name}
