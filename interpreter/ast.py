@@ -1051,11 +1051,13 @@ class ChapterTrigger(Node):
 @dataclass(frozen=True)
 class TriggeredAbility(Node):
     """'When/Whenever/At TRIGGER, EFFECT' (603.1); `label` is an ability word before it ('Landfall —'),
-    which has no rules meaning (207.2c)."""
+    which has no rules meaning (207.2c); `condition` an intervening 'if' clause ('When TRIGGER, if
+    CONDITION, EFFECT'), checked as the event happens and again on resolution (603.4)."""
 
     trigger: "Trigger | ChapterTrigger"
     effect: Effect
     label: str | None = None
+    condition: "Condition | None" = None
 
 
 @dataclass(frozen=True)

@@ -549,9 +549,13 @@ class StepInterpreter:
 
     # ------------------------------------------------------------ conditions
     def was_event(self, node: ast.WasEvent, env: Env) -> bool:
+        """701.4b: whether objects of the quality were [beheld] as the action happened: in this spell or
+        ability, or, where it did no such action, as the spell its source was was cast (an additional
+        cost read by the permanent's ability)."""
         words = self.quality(node.quality, env).words
-        seen = [e for e in env.context.events if e.name == node.event and e.seen is not None
-                and self.has_quality(e.seen, words)]
+        events = [e for e in env.context.events if e.name == node.event] or [
+            e for e in env.context.cast_events if e.name == node.event]
+        seen = [e for e in events if e.seen is not None and self.has_quality(e.seen, words)]
         return len(seen) >= self.number(node.count, env)
 
     def is_face_down_as(self, node: ast.IsFaceDownAs, env: Env) -> bool:

@@ -296,8 +296,10 @@ class Game:
         return self.state.events[start:]
 
     def new_context(self, player: str, source_id: int | None) -> Context:
+        """A spell or ability of the source; an ability of a permanent remembers how its spell was cast."""
         source = self.state.objects.get(source_id) if source_id is not None else None
-        return Context(self.state.new_id(), player, source_id, source.card_name if source else None)
+        return Context(self.state.new_id(), player, source_id, source.card_name if source else None,
+                       cast_events=source.cast_events if source else ())
 
     def effect(self, player: str, effect: ast.Effect, source_id: int | None, text: str) -> None:
         """Resolve effect text at once, as an ability the player controls (scenario effect step)."""
@@ -637,6 +639,9 @@ class Game:
                   action_text=f"resolve {item.source_name}")
         if item.object_id is None:
             state.stack.pop()
+            if item.condition is not None and not self.interpreter.holds(item.condition, env):
+                self.end_context(item.context)
+                return  # 608.2a: its intervening 'if' is false now: removed from the stack, it does nothing
             self.interpreter.run(item.effect, env)
             self.emit(Event("resolved", item.controller, item.source_name, None), env)
         else:
@@ -655,6 +660,7 @@ class Game:
                                 env=env)  # 608.3
                 new.extra_abilities = extra
                 new.x_paid = item.context.vars.get("X")  # 107.3m: its abilities' X is the spell's X
+                new.cast_events = tuple(item.context.events)  # 701.4b: 'if a Dragon was beheld' as it was cast
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)
         self.end_context(item.context)
 
@@ -723,9 +729,12 @@ class Game:
                     context.vars = dict(values, _cause=event.cause)
                     if obj.x_paid is not None:
                         context.vars["X"] = obj.x_paid
+                    if ability.condition is not None and not self.interpreter.holds(
+                            ability.condition, Env(obj.controller, context, obj.id, dict(context.vars))):
+                        continue  # 603.4: its intervening 'if' is false as the event happens: it doesn't trigger
                     self.state.pending_triggers.append(StackItem(
                         self.state.new_id(), obj.controller, context, effect=ability.effect,
-                        source_name=obj.card_name))
+                        source_name=obj.card_name, condition=ability.condition))
 
     def triggered_abilities(self, object_id: int) -> list[tuple[ast.TriggeredAbility, dict]]:
         """The object's triggered abilities: its own, and those its keyword abilities mean (ward),

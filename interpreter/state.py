@@ -71,6 +71,7 @@ class GameObject:
     granted: tuple = ()                   # (keyword ability, duration) from 'gains KEYWORD ...'
     playable_by: str | None = None        # 'you may play them' (a permission to cast it from here)
     x_paid: int | None = None             # the X of the spell it was (107.3m)
+    cast_events: tuple = ()               # what happened as the spell it was was cast (701.4b: beheld)
     parts: tuple[CardDef, ...] = ()       # the two cards of a combined permanent (712.4a)
     attached_to: int | None = None        # the permanent this Aura or Equipment is attached to (301.5, 303.4)
 
@@ -122,10 +123,11 @@ class Context:
     events: list[Event] = field(default_factory=list)
     targets: list[list[int]] = field(default_factory=list)  # announced target groups, in text order
     vars: dict = field(default_factory=dict)  # values the ability starts with (a keyword's {cost}, 'that spell')
+    cast_events: tuple[Event, ...] = ()  # for an ability of a permanent: its spell's casting (701.4b)
 
     def clone(self) -> "Context":
         return Context(self.id, self.controller, self.source_id, self.source_name, list(self.events),
-                       [list(t) for t in self.targets], dict(self.vars))
+                       [list(t) for t in self.targets], dict(self.vars), self.cast_events)
 
 
 @dataclass
@@ -139,6 +141,7 @@ class StackItem:
     effect: object = None             # the AST to resolve, for abilities; spells read their card
     source_name: str | None = None    # for 'trigger:SOURCE' references
     paid_with: str | None = None      # the keyword ability whose cost was paid to cast it
+    condition: object = None          # a triggered ability's intervening 'if', checked as it resolves (608.2a)
 
     def clone(self) -> "StackItem":
         other = _shallow(self)

@@ -1199,7 +1199,8 @@ class ToAst(Transformer):
         return children[0]
 
     def triggered_ability(self, meta, children):
-        return ast.TriggeredAbility(children[0], children[1], span=self._span(meta))
+        condition, effect = intervening_if(children[1])
+        return ast.TriggeredAbility(children[0], effect, condition=condition, span=self._span(meta))
 
     def mana_cost_item(self, meta, children):
         return ast.CostItem("mana", str(children[0]), span=self._span(meta))
@@ -1325,6 +1326,18 @@ def join_otherwise(effects: list, strict: bool = True) -> list:
         else:
             out.append(effect)
     return out
+
+
+def intervening_if(effect: ast.Node) -> tuple[ast.Node | None, ast.Node]:
+    """603.4: an 'if' right after the trigger condition ('When X, if C, E.') is an intervening 'if' clause:
+    the condition and the rest of the effect. With an 'Otherwise' it is an ordinary conditional (the
+    ability does something either way)."""
+    first = effect.effects[0] if isinstance(effect, ast.Sequence) else effect
+    if not isinstance(first, ast.Conditional) or first.otherwise is not None:
+        return None, effect
+    if isinstance(effect, ast.Sequence):
+        return first.condition, ast.Sequence((first.effect,) + effect.effects[1:], span=effect.span)
+    return first.condition, first.effect
 
 
 def join_instead(effects: list) -> list:

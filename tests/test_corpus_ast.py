@@ -268,11 +268,20 @@ def test_meld_when_you_own_and_control_both() -> None:
                     "Gisela, the Broken Blade and a creature named Bruna, the Fading Light, exile them, then meld "
                     "them into Brisela, Voice of Nightmares.")
     assert ability.trigger == ast.PhaseTrigger("end step", "your")
-    condition = ability.effect.condition
+    condition = ability.condition  # an intervening 'if' (603.4)
     assert condition.objects == (ast.Self(), ast.NamedPermanent(ast.Quality(("creature",)), "Bruna, the Fading Light"))
-    exile, meld = ability.effect.effect.effects
+    exile, meld = ability.effect.effects
     assert exile == ast.PutIntoZone(ast.It(), "exile")
     assert meld.name == "meld into" and args(meld) == {"cards": ast.It(), "name": "Brisela, Voice of Nightmares"}
+
+
+def test_an_if_right_after_the_trigger_is_an_intervening_if() -> None:
+    ability = parse("Glitch Interpreter", "When this creature enters, if you control no face-down permanents, return "
+                    "this creature to its owner's hand and manifest dread.")
+    assert ability.trigger == ast.EntersTrigger()
+    assert isinstance(ability.condition, ast.YouControlNone)  # 603.4: checked as it triggers and as it resolves
+    back, dread = ability.effect.effects
+    assert isinstance(back, ast.Return) and dread.name == "manifest dread"
 
 
 def test_a_line_of_reminder_text_only() -> None:
