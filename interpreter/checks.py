@@ -8,6 +8,7 @@ import re
 from typing import Iterable
 
 from . import ast
+from .antecedents import unclear_pronouns
 from .diagnostics import Diagnostic, did_you_mean
 from .rulebook import Rulebook
 
@@ -30,7 +31,7 @@ def declared_events(book: Rulebook) -> frozenset[str]:
 
 
 def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnostic]:
-    """Citation, reminder, examples, variables and qualities of one definition."""
+    """Citation, reminder, examples, variables, qualities and pronouns of one definition."""
     found: list[Diagnostic] = []
     span = definition.span
     title = f"{definition.kind} '{definition.name}'"
@@ -59,6 +60,7 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
     if definition.kind == "keyword ability" or definition.excluded or definition.partial:
         used |= slots  # a keyword ability's slots are read where it is used; a partial one may use them
     found.extend(_unreachable(definition, steps, book))
+    found.extend(unclear_pronouns(definition.steps))
     for slot in sorted(slots - used):
         found.append(Diagnostic("W210", f"slot {{{slot}}} of {title} is never used", span, severity="warning"))
     found.extend(check_text(definition.steps, book))
