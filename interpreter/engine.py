@@ -549,8 +549,8 @@ class StepInterpreter:
 
     # ------------------------------------------------------------ conditions
     def was_event(self, node: ast.WasEvent, env: Env) -> bool:
-        """701.4b: whether objects of the quality were [beheld] as the action happened: in this spell or
-        ability, or, where it did no such action, as the spell its source was was cast (an additional
+        """701.4b: whether objects of the quality were part of the event as it happened: in this spell or
+        ability, or, where it recorded no such event, as the spell its source was was cast (an additional
         cost read by the permanent's ability)."""
         words = self.quality(node.quality, env).words
         events = [e for e in env.context.events if e.name == node.event] or [
@@ -1405,7 +1405,8 @@ class StepInterpreter:
     def _acted_on(inner: Env, subject: object) -> list[int] | None:
         """What 'it' / 'that creature' means after a keyword action (608.2c): its subject ('target creature
         <action>s'), else the objects it last recorded an event for, in its own steps or in an action they
-        use (manifest dread: the creature manifested), else what its last step acted on."""
+        use (an action that puts a card onto the battlefield, then others into a graveyard, is about the
+        permanent), else what its last step acted on."""
         if isinstance(subject, list):
             return subject
         return inner.vars.get("_recorded", inner.vars.get("_it"))

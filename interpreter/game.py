@@ -660,7 +660,7 @@ class Game:
                                 env=env)  # 608.3
                 new.extra_abilities = extra
                 new.x_paid = item.context.vars.get("X")  # 107.3m: its abilities' X is the spell's X
-                new.cast_events = tuple(item.context.events)  # 701.4b: 'if a Dragon was beheld' as it was cast
+                new.cast_events = tuple(item.context.events)  # 701.4b: what its casting did, for its abilities
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)
         self.end_context(item.context)
 

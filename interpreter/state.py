@@ -71,7 +71,7 @@ class GameObject:
     granted: tuple = ()                   # (keyword ability, duration) from 'gains KEYWORD ...'
     playable_by: str | None = None        # 'you may play them' (a permission to cast it from here)
     x_paid: int | None = None             # the X of the spell it was (107.3m)
-    cast_events: tuple = ()               # what happened as the spell it was was cast (701.4b: beheld)
+    cast_events: tuple = ()               # what happened as the spell it was was cast (701.4b)
     parts: tuple[CardDef, ...] = ()       # the two cards of a combined permanent (712.4a)
     attached_to: int | None = None        # the permanent this Aura or Equipment is attached to (301.5, 303.4)
 
