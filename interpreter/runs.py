@@ -12,11 +12,12 @@ writing its executor and deleting its declaration here.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from . import ast
-from .diagnostics import Span
+from .diagnostics import MtgError, Span
 from .events import TRIGGER_EVENTS
 
 if TYPE_CHECKING:
@@ -55,8 +56,9 @@ class Gap:
 
 
 def _keyword_not_run(node: ast.KeywordAbility, book: "Rulebook") -> bool:
+    """Its definition gives it no meaning the interpreter runs (no statics, or some lines didn't parse)."""
     definition = book.keyword_abilities.get(node.name)
-    return definition is not None and not definition.statics and node.name not in RUN_BY_NAME
+    return definition is not None and (definition.partial or not definition.statics and node.name not in RUN_BY_NAME)
 
 
 def _partial(node: ast.KeywordAction, book: "Rulebook") -> bool:
@@ -184,7 +186,8 @@ class NotRun:
 
 def parts_not_run(node: ast.Node, book: "Rulebook") -> list[NotRun]:
     """Every part of the text under `node` that doesn't run, outermost first, through the definitions of
-    the keyword actions and keyword abilities it uses (each followed once: a definition may use itself)."""
+    the keyword actions, keyword abilities and predefined tokens it uses (each followed once: a definition
+    may use itself)."""
     found: list[NotRun] = []
     for item, via in _reachable(node, book, None, set()):
         declared = gap(item, book)
@@ -202,16 +205,36 @@ def _reachable(node: ast.Node, book: "Rulebook", via: str | None, seen: set[int]
     if gap(node, book) is not None:
         return
     for child in ast.children(node):
-        yield from _reachable(child, book, via, seen)
-    definition = None
+        if not (isinstance(node, (ast.YouActionTrigger, ast.SubjectActionTrigger)) and child is node.action):
+            yield from _reachable(child, book, via, seen)  # a trigger names an action's event, doesn't run it
     if isinstance(node, ast.KeywordAction):
         definition = book.keyword_actions.get(node.name)
     elif isinstance(node, ast.KeywordAbility):
         definition = book.keyword_abilities.get(node.name)
+    elif isinstance(node, ast.CreateNamedToken):
+        definition = book.tokens.get(node.name)
+    else:
+        return
     if definition is None or id(definition) in seen:
         return
     seen.add(id(definition))
-    name = f"{definition.kind} '{definition.name}'"
-    for part in (definition.steps, *definition.statics):
+    if isinstance(definition, ast.TokenDefinition):
+        name, parts = f"token '{definition.name}'", _token_abilities(book, definition.name)
+    else:
+        name, parts = f"{definition.kind} '{definition.name}'", (definition.steps, *definition.statics)
+    for part in parts:
         if part is not None:
             yield from _reachable(part, book, name, seen)
+
+
+@functools.lru_cache(maxsize=256)
+def _token_abilities(book: "Rulebook", name: str) -> tuple[ast.Node, ...]:
+    """The abilities of a predefined token's text, as the game parses them when it creates one (a line that
+    doesn't parse is lint's to report, and refused when the token is created)."""
+    found = []
+    for line in book.tokens[name].text:
+        try:
+            found.append(book.parse_card_line(line, name))
+        except MtgError:
+            continue
+    return tuple(found)

@@ -9,6 +9,7 @@ interpreter doesn't do something yet), or an internal error, fails it. Other ref
 from __future__ import annotations
 
 import ast as pyast
+import dataclasses
 import functools
 import json
 import re
@@ -23,7 +24,7 @@ from interpreter.characteristics import Face
 from interpreter.choices import Choice
 from interpreter.coverage import Line, Measured, classify, jsonl_lines, measure
 from interpreter.diagnostics import Diagnostic, MtgError
-from interpreter.engine import Env, StepInterpreter
+from interpreter.engine import StepInterpreter
 from interpreter.game import Game
 from interpreter.mana import parse_cost, parse_pool
 from interpreter.rulebook import Rulebook
@@ -46,7 +47,8 @@ def _kinds(union: object) -> set[type]:
 
 
 @pytest.mark.parametrize("union, table", [(ast.Effect, "_effects"), (ast.Objects, "_objects"),
-                                          (ast.Condition, "_conditions"), (ast.Trigger, "_triggers")])
+                                          (ast.Condition, "_conditions"),
+                                          (typing.Union[ast.Trigger, ast.ChapterTrigger], "_triggers")])
 def test_every_node_kind_has_an_executor_or_a_declaration_never_both(union, table):
     """A kind the interpreter dispatches has an executor, or a declaration that it is never run; an executor
     behind a declaration that always applies would be dead code (making it run = deleting the declaration)."""
@@ -116,6 +118,15 @@ def test_a_part_inside_a_keyword_action_is_reached_through_its_definition(tmp_pa
     assert [(p.part, p.via) for p in found] == [("destroy", "keyword action 'raze'")]
 
 
+def test_a_predefined_token_is_reached_through_its_text(tmp_path):
+    rules = tmp_path / "bomb.mtgr"
+    rules.write_text('token "Bomb"\n  rule 111.10a\n  card types Artifact\n  subtypes Bomb\n  colors\n'
+                     '  text "{T}, Sacrifice this token: Destroy target creature."\n', encoding="utf-8")
+    extended = Rulebook.load([rules])
+    found = runs.parts_not_run(extended.parse_card_line("Create a Bomb token.", "X"), extended)
+    assert [(p.part, p.via) for p in found] == [("destroy", "token 'Bomb'")]
+
+
 def test_a_definition_that_uses_itself_is_followed_once(tmp_path):
     rules = tmp_path / "loop.mtgr"
     rules.write_text('keyword action "spiral"\n  rule 701.99a\n  reminder "Draw a card, then spiral."\n'
@@ -169,7 +180,8 @@ class FirstAnswers:
         return "yes" if choice.kind == "yes_no" else choice.options[0]
 
 
-def _face(name: str, mana_cost: str | None, type_line: str, pt: str | None, abilities: tuple = ()) -> Face:
+def _face(name: str, mana_cost: str | None, type_line: str, pt: str | None) -> Face:
+    """A face from a corpus card's printed values (its type line split as rule 205 says)."""
     left, _, right = type_line.partition("—")
     words = left.split()
     supers = tuple(w for w in words if w in ("Legendary", "Basic", "Snow", "World"))
@@ -182,7 +194,7 @@ def _face(name: str, mana_cost: str | None, type_line: str, pt: str | None, abil
         cost = parse_cost(mana_cost) if mana_cost else None
     except MtgError:
         cost = None
-    return Face(name, cost, None, types, supers, tuple(right.split()), power, toughness, abilities)
+    return Face(name, cost, None, types, supers, tuple(right.split()), power, toughness)
 
 
 FILLERS = {
@@ -194,7 +206,6 @@ FILLERS = {
     "Opt": ("{U}", "Instant", None),
     "Divination": ("{2}{U}", "Sorcery", None),
     "Ornithopter": ("{0}", "Artifact Creature — Thopter", "0/2"),
-    "Pacifism": ("{1}{W}", "Enchantment — Aura", None),
     "Mind Stone": ("{2}", "Artifact", None),
 }
 
@@ -282,8 +293,7 @@ def _cast_with(game: Game, card: CardDef, permission: ast.CastPermission, defini
 def smoke(measured: Measured, face: Face) -> tuple[bool, str | None]:
     """Run one line in a small game: (whether some action of it was done, a failure or None)."""
     ability = measured.ability
-    card = CardDef(measured.line.card, Face(face.name, face.mana_cost, face.colors, face.types, face.supertypes,
-                                            face.subtypes, face.power, face.toughness, (ability,)))
+    card = CardDef(measured.line.card, dataclasses.replace(face, abilities=(ability,)))
     fillers = _cards()
     game, source = _small_game(card, bool(set(face.types) & PERMANENT_TYPES), fillers)
     done = False
