@@ -1378,13 +1378,27 @@ class TokenDefinition(Node):
     text: tuple[str, ...]
 
 
+def children(node: object):
+    """The nodes directly under `node` (or in a tuple of nodes), in field order, like `ast.iter_child_nodes`."""
+    if isinstance(node, Node):
+        for name in node.__dataclass_fields__:
+            if name != "span":
+                value = getattr(node, name)
+                if isinstance(value, Node):
+                    yield value
+                elif isinstance(value, tuple):
+                    yield from children(value)
+    elif isinstance(node, tuple):
+        for item in node:
+            if isinstance(item, Node):
+                yield item
+            elif isinstance(item, tuple):
+                yield from children(item)
+
+
 def walk(node: object):
     """Every node under `node` (itself included), depth first in field order, like `ast.walk`."""
     if isinstance(node, Node):
         yield node
-        for name in node.__dataclass_fields__:
-            if name != "span":
-                yield from walk(getattr(node, name))
-    elif isinstance(node, tuple):
-        for item in node:
-            yield from walk(item)
+    for child in children(node):
+        yield from walk(child)

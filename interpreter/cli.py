@@ -118,8 +118,9 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     lines = []
     for path in map(Path, args.paths):
         lines.extend(jsonl_lines(path) if path.suffix == ".jsonl" else set_lines(path, book))
-    result = measure(book, lines, progress=not args.json)
-    print(json.dumps(result.as_json(), indent=2) if args.json else render(result, args.limit))
+    as_json = args.json or args.format == "json"
+    result = measure(book, lines, progress=not as_json)
+    print(json.dumps(result.as_json(), indent=2) if as_json else render(result, args.limit))
     return 0
 
 
@@ -153,10 +154,14 @@ def main(argv: list[str] | None = None) -> int:
     lint.add_argument("--select", metavar="CODES", help="only these codes or prefixes, comma-separated (E2,W501)")
     lint.add_argument("--ignore", metavar="CODES", help="leave out these codes or prefixes, comma-separated")
     lint.set_defaults(func=cmd_lint)
-    coverage = sub.add_parser("coverage", help="how much of the card text in set or JSON Lines files is understood")
+    coverage = sub.add_parser("coverage", help="how much of the card text in set or JSON Lines files parses, "
+                              "and how much of it runs")
     coverage.add_argument("paths", nargs="+", metavar="PATH")
-    coverage.add_argument("--json", action="store_true")
-    coverage.add_argument("--limit", type=int, default=25, help="how many groups of lines not understood to show")
+    coverage.add_argument("--format", choices=["text", "json"], default="text",
+                          help="json: the figures, the groups and each line's parsed/runs")
+    coverage.add_argument("--json", action="store_true", help="the same as --format json")
+    coverage.add_argument("--limit", type=int, default=25,
+                          help="how many groups of lines not parsed, and not running, to show")
     coverage.set_defaults(func=cmd_coverage)
     reference = sub.add_parser("reference", help="print the DSL reference (steps, conditions, slots, codes) as Markdown")
     reference.set_defaults(func=cmd_reference)

@@ -1,8 +1,11 @@
-"""`mtgrules coverage`: how much real card text the DSL understands.
+"""`mtgrules coverage`: how much real card text the DSL understands, and how much of it runs.
 
-A line counts as understood when it parses completely into the typed AST and
-its names check (qualities, events). Lines not understood are grouped by the
-word where understanding stopped, most common first: a designer's to-do list.
+A line is **parsed** when it parses completely into the typed AST and its names
+check (qualities, events). It **runs** when, besides, no part of it is declared
+not run yet (interpreter/runs.py): the interpreter carries out every part, following
+the keyword actions and keyword abilities it uses into their definitions. Lines not
+parsed are grouped by the word where understanding stopped; lines parsed that don't
+run, by the part that doesn't run; most common first: a designer's to-do list.
 """
 from __future__ import annotations
 
@@ -14,9 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from . import ast
 from .checks import check_text
 from .diagnostics import MtgError, Span, error
 from .rulebook import Rulebook
+from .runs import parts_not_run
 
 
 @dataclass
@@ -29,23 +34,82 @@ class Line:
     names: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Measured:
+    """What became of one line: where parsing stopped (None: parsed), and the parts that don't run."""
+
+    line: Line
+    stopped_at: str | None
+    not_run: tuple[str, ...] = ()
+    ability: ast.Node | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def parsed(self) -> bool:
+        return self.stopped_at is None
+
+    @property
+    def runs(self) -> bool:
+        return self.parsed and not self.not_run
+
+    def as_json(self) -> dict:
+        out = {"card": self.line.card, "line": self.line.text, "parsed": self.parsed, "runs": self.runs}
+        if self.stopped_at is not None:
+            out["stopped_at"] = self.stopped_at
+        if self.not_run:
+            out["not_run"] = list(self.not_run)
+        return out
+
+
 @dataclass
 class Coverage:
     total: int = 0
-    understood: int = 0
-    by_mechanic: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    understood: int = 0      # parsed (the older name, kept in the JSON)
+    runs: int = 0
+    by_mechanic: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0, 0]))  # parsed, runs, lines
     stops: Counter = field(default_factory=Counter)
     examples: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    not_running: Counter = field(default_factory=Counter)
+    not_running_examples: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    lines: list[Measured] = field(default_factory=list)
 
     @property
     def share(self) -> float:
         return self.understood / self.total if self.total else 0.0
 
+    @property
+    def runs_share(self) -> float:
+        return self.runs / self.total if self.total else 0.0
+
+    def add(self, measured: Measured, mechanics: tuple[str, ...]) -> None:
+        line = measured.line
+        self.total += 1
+        self.lines.append(measured)
+        if measured.parsed:
+            self.understood += 1
+        else:
+            self.stops[measured.stopped_at] += 1
+            self.examples[measured.stopped_at].append(f"{line.card}: {line.text}")
+        self.runs += measured.runs
+        for part in measured.not_run:
+            self.not_running[part] += 1
+            self.not_running_examples[part].append(f"{line.card}: {line.text}")
+        for mechanic in mechanics:
+            tally = self.by_mechanic[mechanic]
+            tally[0] += measured.parsed
+            tally[1] += measured.runs
+            tally[2] += 1
+
     def as_json(self) -> dict:
         return {"lines": self.total, "understood": self.understood, "share": round(self.share, 4),
-                "by_mechanic": {m: {"lines": t, "understood": u} for m, (u, t) in sorted(self.by_mechanic.items())},
+                "parsed": self.understood, "parsed_share": round(self.share, 4),
+                "runs": self.runs, "runs_share": round(self.runs_share, 4),
+                "by_mechanic": {m: {"lines": t, "understood": p, "parsed": p, "runs": r}
+                                for m, (p, r, t) in sorted(self.by_mechanic.items())},
                 "not_understood": [{"stopped_at": k, "lines": n, "examples": self.examples[k][:3]}
-                                   for k, n in self.stops.most_common()]}
+                                   for k, n in self.stops.most_common()],
+                "not_running": [{"part": k, "lines": n, "examples": self.not_running_examples[k][:3]}
+                                for k, n in self.not_running.most_common()],
+                "per_line": [m.as_json() for m in self.lines]}
 
 
 def jsonl_lines(path: Path) -> Iterator[Line]:
@@ -62,7 +126,7 @@ def jsonl_lines(path: Path) -> Iterator[Line]:
 
 
 def measure(book: Rulebook, lines: Iterable[Line], progress: bool = False) -> Coverage:
-    """Parse and check every line; tally what was understood and where the rest stopped."""
+    """Parse, check and analyse every line; tally what parsed, what runs, and where the rest stopped."""
     result = Coverage()
     started = time.perf_counter()
     items = list(lines)
@@ -72,45 +136,43 @@ def measure(book: Rulebook, lines: Iterable[Line], progress: bool = False) -> Co
             done = int(30 * n / len(items))
             print(f"\r[{'#' * done}{'.' * (30 - done)}] {n}/{len(items)}", end="", file=sys.stderr, flush=True)
         mechanics = line.mechanics or tuple(name for name in known if name in line.text.lower())
-        result.total += 1
-        ok = understood(book, line)
-        if ok is None:
-            result.understood += 1
-        else:
-            result.stops[ok] += 1
-            result.examples[ok].append(f"{line.card}: {line.text}")
-        for mechanic in mechanics:
-            tally = result.by_mechanic[mechanic]
-            tally[0] += ok is None
-            tally[1] += 1
+        result.add(classify(book, line), mechanics)
     if progress and time.perf_counter() - started > 1.0:
         print(file=sys.stderr)
     return result
 
 
-def understood(book: Rulebook, line: Line) -> str | None:
-    """None when the line is understood, else where understanding stopped."""
+def classify(book: Rulebook, line: Line) -> Measured:
+    """Whether the line parses (else where understanding stopped) and which of its parts don't run."""
     try:
         ability = book.parse_card_line(line.text, line.card, names=line.names)
         problems = [p for p in check_text(ability, book) if p.severity == "error"]
         if problems:
-            return f"{problems[0].code} {problems[0].message}"
+            return Measured(line, f"{problems[0].code} {problems[0].message}")
     except MtgError as exc:
         message = exc.diagnostic.message
         marker = "unexpected "
         if marker in message:
-            return "at " + message.split(marker, 1)[1].split(";")[0]
-        return message.split(": ", 1)[-1].split(";")[0]
-    return None
+            return Measured(line, "at " + message.split(marker, 1)[1].split(";")[0])
+        return Measured(line, message.split(": ", 1)[-1].split(";")[0])
+    return Measured(line, None, tuple(dict.fromkeys(p.part for p in parts_not_run(ability, book))), ability)
 
 
 def render(result: Coverage, limit: int = 25) -> str:
-    out = [f"{result.understood} of {result.total} lines understood ({result.share:.1%})", "", "by mechanic:"]
-    for mechanic, (ok, total) in sorted(result.by_mechanic.items(), key=lambda kv: kv[1][0] / kv[1][1]):
-        out.append(f"  {mechanic:20} {ok:4}/{total:<4} {ok / total:6.1%}")
+    out = [f"{result.total} lines: {result.understood} parsed ({result.share:.1%}), {result.runs} run "
+           f"({result.runs_share:.1%})", "", f"by mechanic:{'':14}parsed{'':9}runs"]
+    for mechanic, (parsed, ran, total) in sorted(result.by_mechanic.items(),
+                                                 key=lambda kv: (kv[1][1] / kv[1][2], kv[1][0] / kv[1][2])):
+        out.append(f"  {mechanic:20} {parsed:4}/{total:<4} {parsed / total:6.1%}  {ran:4}/{total:<4} {ran / total:6.1%}")
     if result.stops:
-        out += ["", "not understood, by where understanding stopped (most common first):"]
+        out += ["", "not parsed, by where understanding stopped (most common first):"]
         for key, count in result.stops.most_common(limit):
             out.append(f"  {count:4}  {key}")
             out.append(f"        e.g. {result.examples[key][0][:110]}")
+    if result.not_running:
+        out += ["", "parsed but not running, by the part that isn't run yet (most common first; a line with "
+                "several such parts counts under each):"]
+        for key, count in result.not_running.most_common(limit):
+            out.append(f"  {count:4}  {key}")
+            out.append(f"        e.g. {result.not_running_examples[key][0][:110]}")
     return "\n".join(out)

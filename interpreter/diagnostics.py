@@ -153,5 +153,8 @@ CODES: dict[str, str] = {
     "E406": "the same object chosen twice",
     "E407": "the wrong number of objects chosen",
     "E408": "answers a step gave but never used",
+    "E409": "a part of the text the interpreter doesn't run yet (named, with its rule; interpreter/runs.py)",
     "W501": "a line of card text the engine does not understand (the card loads without it)",
+    "W502": "a line of card text that parses but has a part the engine doesn't run yet, named with its rule (the "
+            "card loads with it)",
 }

@@ -33,3 +33,9 @@ class Event:
         if self.card:
             out["card"] = self.card
         return out
+
+
+#: The events a trigger's wording names ('whenever a creature you control becomes tapped'), as the game
+#: reports them; what a trigger names beyond these isn't detected yet (runs.py).
+TRIGGER_EVENTS = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped",
+                  "is tapped for mana": "tapped_for_mana", "deals damage": "damage_dealt"}

@@ -16,6 +16,7 @@ from .engine import Env, StepInterpreter, keyword_abilities
 from .events import Event
 from .mana import can_pay, parse_cost, parse_pool, pay
 from .rulebook import Rulebook
+from .runs import NOT_RUN
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown, StackItem
 
 INSTANT_SPEED_TYPES = {"instant"}
@@ -313,13 +314,16 @@ class Game:
             obj.revealed_by.discard(context.id)
 
     def try_out(self, attempt: Callable[[], None]) -> MtgError | None:
-        """Whether an option can be carried out: run it on a copy with first legal answers."""
+        """Whether an option can be carried out: run it on a copy with first legal answers. A trial that
+        reaches a part the interpreter doesn't run can't tell: that refusal is the action's (runs.py)."""
         saved, chooser = self.state, self.chooser
         self.state, self.chooser = saved.clone(), _Probe()
         try:
             attempt()
             return None
         except MtgError as exc:
+            if exc.diagnostic.code == NOT_RUN:
+                raise
             return exc
         finally:
             self.state, self.chooser = saved, chooser
@@ -433,8 +437,8 @@ class Game:
         whose condition the spell meets is enough (609.4a)."""
         for obj in self.state.in_zone("battlefield", player):
             for ability in self.characteristics(obj.id).abilities:
-                if isinstance(ability, ast.AsThoughFlash) and self.interpreter.has_quality(
-                        spell, self.interpreter.quality(ability.quality, Env(player, self.new_context(player, None))).words):
+                if isinstance(ability, ast.AsThoughFlash) and self.interpreter.chars_match(
+                        spell, ability.quality, Env(player, self.new_context(player, None))):
                     return True
         return False
 
@@ -652,8 +656,8 @@ class Game:
                 for ability in chars.abilities:
                     if isinstance(ability, ast.SpellAbility):
                         self.interpreter.run(ability.effect, env)
-                spell = state.objects[item.object_id]
-                self.move(spell.id, self.leaving_stack_to(item, spell, "graveyard"), env=env)  # 608.2n
+                if item.object_id in state.objects:  # 608.2n, unless it left the stack as it resolved ('exile ~')
+                    self.move(item.object_id, self.leaving_stack_to(item, spell, "graveyard"), env=env)
             else:
                 extra = spell.extra_abilities
                 new = self.move(spell.id, "battlefield", controller=item.controller, face_down=spell.face_down,

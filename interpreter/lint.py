@@ -15,9 +15,10 @@ from .diagnostics import Diagnostic, MtgError, Span, did_you_mean
 from .game import Game
 from .parsers import resource_dir
 from .rulebook import RULES_SUFFIX, Rulebook, rules_files
+from .runs import parts_not_run
 from .scenario import STEP_KEYS, Runner, mechanics_of, scenario_files, structure_problems_located
-from .sets import is_set_document, load_cards
-from .state import PLAYER_ZONES, SEARCH_ORDER, GameState, Player
+from .sets import SetFile, is_set_document, load_cards
+from .state import PLAYER_ZONES, SEARCH_ORDER, CardDef, GameState, Player
 from .yamlsource import line_of, load_documents, locate, read_text
 
 
@@ -48,13 +49,39 @@ def is_set_file(path: Path) -> bool:
 
 def lint_set_file(path: Path, runner: Runner, extra: tuple[str, ...] = ()) -> list[Diagnostic]:
     """Structure, types and every card line of a set file, with the set's mechanics and any rules
-    files given beside it; one bad card doesn't hide the others."""
+    files given beside it; one bad card doesn't hide the others. Lines that parse but don't run are
+    warnings too."""
     try:
         found = runner.set_file(path)
         book = runner.rulebook(tuple(dict.fromkeys(found.mechanics + extra)))
     except MtgError as exc:
         return [exc.diagnostic]
-    return load_cards(found, book)[1]
+    cards, diagnostics = load_cards(found, book)
+    return diagnostics + lines_not_running(found, cards, book)
+
+
+NOT_RUN_HELP = ("the card loads with it: running this part is refused (E409), a trigger the interpreter doesn't "
+                "detect never triggers, a static ability it doesn't apply does nothing")
+
+
+def lines_not_running(found: SetFile, cards: dict[str, CardDef], book: Rulebook) -> list[Diagnostic]:
+    """W502 for each card line that parses but has a part the interpreter doesn't run yet (runs.py), at that
+    part of the line (or at the line, for a part inside a definition it uses)."""
+    out: list[Diagnostic] = []
+    for name, card in cards.items():
+        for face in (card.front, card.back):
+            for ability in face.abilities if face is not None else ():
+                text = ability.span.source_line if ability.span else ""
+                at = found.span(found.lines.get(name, 1), text[:40] or None)
+                for part in parts_not_run(ability, book):
+                    span = at
+                    if part.via is None and part.span is not None and part.span.file == at.file:
+                        span = Span(at.file, at.line, at.column + part.span.column - 1, at.source_line,
+                                    part.span.length)
+                    through = f" (in {part.via})" if part.via else ""
+                    out.append(Diagnostic("W502", f"card '{face.name}': {part.part}{through} doesn't run: "
+                                          f"{part.message}", span, part.rule, severity="warning", help=NOT_RUN_HELP))
+    return out
 
 
 def lint_rules(files: list[Path]) -> list[Diagnostic]:

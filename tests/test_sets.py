@@ -213,13 +213,22 @@ def test_the_example_scenarios_exercise_at_least_ten_cards_and_the_new_mechanic(
     assert "../harbor-of-dread.json" in text, "a scenario runs on the MTGJSON export too"
 
 
-def test_lint_of_the_examples_is_clean():
+#: The example set's keyword abilities whose rules the interpreter doesn't run (combat): lint says so (W502).
+NOT_RUNNING = {("Brinescale Dragon", "flying"), ("Silt-Cloaked Stalker", "menace"), ("Reefback Leviathan", "trample"),
+               ("Mirelle, Beacon of the Drowned", "flying"), ("Mirelle, Beacon of the Drowned", "vigilance"),
+               ("Drowned Watch Revenant", "menace")}
+
+
+def test_lint_of_the_examples_finds_only_the_keywords_that_dont_run():
     found = lint_paths([EXAMPLES])
-    assert found == [], _messages(found)
+    assert {d.code for d in found} == {"W502"}, _messages(found)
+    named = {(d.message.split("'")[1], d.message.split("keyword ability ")[1].split()[0]) for d in found}
+    assert named == NOT_RUNNING, _messages(found)
+    assert len(found) == len(NOT_RUNNING) and {Path(d.span.file).name for d in found} == {YAML_SET.name}
 
 
 def test_lint_of_the_cli_exits_zero_on_the_examples(cli):
-    code, out, _ = cli("lint", EXAMPLES)
+    code, out, _ = cli("lint", "--ignore", "W502", EXAMPLES)
     assert code == 0, out
     assert "0 error(s), 0 warning(s)" in out
 
@@ -517,5 +526,5 @@ def test_an_mtgjson_types_string_is_one_clear_finding(tmp_path, plain_book):
 
 
 def test_lint_of_an_mtgjson_set_uses_the_rules_files_given_beside_it():
-    found = lint_paths([JSON_SET, MECHANICS])
+    found = [d for d in lint_paths([JSON_SET, MECHANICS]) if d.code != "W502"]
     assert found == [], _messages(found)

@@ -1,0 +1,240 @@
+"""What the interpreter doesn't run yet: one declaration per part of the text, shared by the
+interpreter (which refuses it) and the analysis (which reports it).
+
+A `Gap` names a node kind, when it applies (for a partial case: damage to a player runs,
+damage to a creature doesn't), the part it is ("destroy", "delayed triggered ability"),
+the refusal's message and the rule. `StepInterpreter` refuses a node exactly when
+`gap(node, book)` finds one (a trigger with a gap is never detected); `parts_not_run`
+walks a line's AST, following keyword actions and keyword abilities into their
+definitions, and reports every such part, so `mtgrules coverage` and `mtgrules lint`
+say what the interpreter would refuse before it is asked. Making a part run is
+writing its executor and deleting its declaration here.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterator
+
+from . import ast
+from .diagnostics import MtgError, Span
+from .events import TRIGGER_EVENTS
+
+if TYPE_CHECKING:
+    from .rulebook import Rulebook
+
+#: The diagnostic code of a refusal of a part that isn't run yet.
+NOT_RUN = "E409"
+
+#: Keyword abilities whose definitions give them no steps but which the interpreter carries out
+#: itself, by name (702.11b: `StepInterpreter._hexproof_from`).
+RUN_BY_NAME = frozenset({"hexproof"})
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A part the interpreter doesn't run yet: `kind` of node, `applies` when (always, if None).
+
+    `part` and `message` may name the node's `{name}` or `{event}`; `rule` None is the rule of
+    the keyword ability the node names.
+    """
+
+    kind: type
+    part: str
+    message: str
+    rule: str | None
+    applies: Callable[[ast.Node, "Rulebook"], bool] | None = None
+
+    def describe(self, node: ast.Node, book: "Rulebook") -> tuple[str, str, str | None]:
+        """(part, message, rule) for this node."""
+        values = {"name": getattr(node, "name", ""), "event": getattr(node, "event", "")}
+        rule = self.rule
+        if rule is None:
+            definition = book.keyword_abilities.get(getattr(node, "name", ""))
+            rule = definition.rule if definition else None
+        return self.part.format(**values), self.message.format(**values), rule
+
+
+def _keyword_not_run(node: ast.KeywordAbility, book: "Rulebook") -> bool:
+    """Its definition gives it no meaning the interpreter runs (no statics, or some lines didn't parse)."""
+    definition = book.keyword_abilities.get(node.name)
+    return definition is not None and (definition.partial or not definition.statics and node.name not in RUN_BY_NAME)
+
+
+def _partial(node: ast.KeywordAction, book: "Rulebook") -> bool:
+    definition = book.keyword_actions.get(node.name)
+    return definition is not None and definition.partial
+
+
+def _choice(quality: object) -> bool:
+    return isinstance(quality, (ast.QualityChoice, ast.QualityWith))
+
+
+def _choice_in_quality_slot(node: ast.KeywordAction, book: "Rulebook") -> bool:
+    definition = book.keyword_actions.get(node.name)
+    slots = {p.name: p.type for p in definition.pattern.parts if isinstance(p, ast.Slot)} if definition else {}
+    return any(slots.get(name) in ("quality", "subtype") and _choice(value) for name, value in node.args)
+
+
+#: One quality is needed here (a token's types, types added): a choice of qualities isn't run.
+ONE_QUALITY = ("a choice of qualities where one is needed", "a choice of qualities ('A or B', 'A with ...') "
+               "isn't run by the interpreter here yet", "205.2a")
+
+GAPS: tuple[Gap, ...] = (
+    # effects: refused when run
+    Gap(ast.Destroy, "destroy", "destroying isn't run by the interpreter yet (what can replace it, 701.8c, "
+        "isn't modelled)", "701.8a"),
+    Gap(ast.DealDamage, "damage to a permanent (or to any target)", "damage to permanents (or to any target) "
+        "isn't run by the interpreter yet", "120.3e", lambda n, b: not isinstance(n.recipients, ast.Players)),
+    Gap(ast.TurnFaceDown, "turning a permanent face down", "turning a permanent face down isn't run by the "
+        "interpreter yet", "708.2"),
+    Gap(ast.ExileUntil, "exile until it leaves", "exiling until something leaves the battlefield isn't run "
+        "by the interpreter yet", "610.3"),
+    Gap(ast.PreventDamage, "preventing damage", "preventing damage isn't run by the interpreter yet", "615.1"),
+    Gap(ast.DelayedTrigger, "delayed triggered ability", "a delayed triggered ability isn't run by the "
+        "interpreter yet", "603.7"),
+    Gap(ast.ReflexiveTrigger, "reflexive triggered ability", "a reflexive triggered ability ('when you do') "
+        "isn't run by the interpreter yet", "603.12"),
+    Gap(ast.MayPlay, "a permission with a duration", "a permission that lasts for a time isn't run by the "
+        "interpreter yet", "611.2", lambda n, b: n.duration is not None),
+    Gap(ast.CreateToken, *ONE_QUALITY, lambda n, b: _choice(n.quality)),
+    Gap(ast.AddTypes, *ONE_QUALITY, lambda n, b: _choice(n.quality)),
+    Gap(ast.Becomes, *ONE_QUALITY, lambda n, b: _choice(n.quality)),
+    Gap(ast.EnterRoomCard, *ONE_QUALITY, lambda n, b: _choice(n.quality)),
+    Gap(ast.KeywordAction, *ONE_QUALITY, _choice_in_quality_slot),
+    Gap(ast.KeywordAction, "keyword action {name} (part of its definition didn't parse)", "the definition of "
+        "'{name}' has lines that didn't parse, so it isn't run", "701.1", _partial),
+    # objects and conditions: refused when read
+    Gap(ast.PaidObject, "what paid a cost ('the sacrificed creature')", "what paid a cost isn't kept by the "
+        "interpreter yet", "118"),
+    Gap(ast.AttachedSubject, "attachments ('enchanted creature')", "what an Aura or Equipment is attached to "
+        "isn't read by the interpreter yet", "301.5"),
+    Gap(ast.TopCards, "another player's library", "the top cards of another player's library aren't read by "
+        "the interpreter yet", "401.1", lambda n, b: n.whose != "you"),
+    Gap(ast.DiedThisTurn, "what happened earlier in the turn", "what died earlier in the turn isn't kept by "
+        "the game yet", "700.4"),
+    Gap(ast.YouCastIt, "whether a permanent was cast", "whether a permanent entered as a spell you cast isn't "
+        "kept by the game yet", "601.2i"),
+    Gap(ast.SpellWas, "how a spell was cast", "how a spell was cast isn't kept by the game yet", "601.2i"),
+    # costs and limits of activated abilities: refused when paid or checked
+    Gap(ast.CostItem, "loyalty cost", "a loyalty cost isn't paid by the interpreter yet", "606.4",
+        lambda n, b: n.kind == "loyalty"),
+    Gap(ast.ActivationLimit, "'activate only once each turn'", "the limit 'activate only once each turn' isn't "
+        "checked by the interpreter yet", "602.5b", lambda n, b: n.kind == "once each turn"),
+    # triggers: never detected
+    Gap(ast.SacrificeTrigger, "trigger on sacrificing", "sacrificing isn't an event the interpreter detects "
+        "yet: this never triggers", "701.21a"),
+    Gap(ast.YouAttackTrigger, "trigger on attacking", "attacking isn't run by the interpreter yet (no "
+        "combat): this never triggers", "508.1"),
+    Gap(ast.PhaseTrigger, "trigger at a step of the turn", "the steps of a turn aren't run by the interpreter "
+        "yet: this never triggers", "503.1"),
+    Gap(ast.ChapterTrigger, "chapter ability (lore counters)", "Sagas' chapter abilities aren't run by the "
+        "interpreter yet: they never trigger", "714.2b"),
+    Gap(ast.UnlockTrigger, "trigger on unlocking a door", "unlocking doors isn't run by the interpreter yet: "
+        "this never triggers", "709.5"),
+    Gap(ast.SubjectTrigger, "trigger on '{event}'", "'{event}' isn't an event the interpreter detects yet: "
+        "this never triggers", "603.2", lambda n, b: n.event not in TRIGGER_EVENTS),
+    Gap(ast.SubjectTrigger, "trigger about 'it' or an attached permanent", "a trigger about 'it' or an attached "
+        "permanent isn't detected by the interpreter yet: it never triggers", "603.2",
+        lambda n, b: isinstance(n.subject, (ast.It, ast.AttachedSubject))),
+    Gap(ast.SubjectFilter, "one trigger for 'one or more' objects", "'one or more' (one trigger for a group of "
+        "objects) isn't run by the interpreter yet", "603.2c", lambda n, b: n.one_or_more),
+    Gap(ast.SubjectActionTrigger, "trigger on what an action revealed", "what a keyword action revealed isn't "
+        "in its event yet: this never triggers", "603.2", lambda n, b: n.objects is not None),
+    Gap(ast.CastTrigger, "trigger on where a spell was cast from", "where a spell was cast from isn't in its "
+        "event yet: this never triggers", "601.2i", lambda n, b: n.from_zone is not None),
+    # abilities never applied
+    Gap(ast.StaticGrant, "static ability granting abilities", "static abilities that grant abilities aren't "
+        "applied by the interpreter yet", "604.1"),
+    Gap(ast.CostChange, "cost reduction or increase", "cost reductions and increases aren't applied by the "
+        "interpreter yet", "601.2f"),
+    Gap(ast.AttackCost, "cost paid as a creature attacks", "attacking isn't run by the interpreter yet (no "
+        "combat), so this cost is never offered", "508.1g"),
+    Gap(ast.KeywordAbility, "keyword ability {name}", "the rules of {name} aren't run by the interpreter yet",
+        None, _keyword_not_run),
+)
+
+_BY_KIND: dict[type, list[Gap]] = {}
+for _gap in GAPS:
+    _BY_KIND.setdefault(_gap.kind, []).append(_gap)
+
+
+def gap(node: ast.Node, book: "Rulebook") -> Gap | None:
+    """The declared gap this node falls into, if any (not its children's)."""
+    for found in _BY_KIND.get(type(node), ()):
+        if found.applies is None or found.applies(node, book):
+            return found
+    return None
+
+
+def always_refused(kind: type) -> bool:
+    """Whether every node of this kind is refused (it has no executor)."""
+    return any(g.applies is None for g in _BY_KIND.get(kind, ()))
+
+
+@dataclass(frozen=True)
+class NotRun:
+    """A part of a line that doesn't run: what it is, why, the rule, where it is written, and the
+    definition it was reached through (None: the line itself)."""
+
+    part: str
+    message: str
+    rule: str | None
+    span: Span | None
+    via: str | None = None
+
+
+def parts_not_run(node: ast.Node, book: "Rulebook") -> list[NotRun]:
+    """Every part of the text under `node` that doesn't run, outermost first, through the definitions of
+    the keyword actions, keyword abilities and predefined tokens it uses (each followed once: a definition
+    may use itself)."""
+    found: list[NotRun] = []
+    for item, via in _reachable(node, book, None, set()):
+        declared = gap(item, book)
+        if declared is not None:
+            part, message, rule = declared.describe(item, book)
+            found.append(NotRun(part, message, rule, item.span, via))
+    return found
+
+
+def _reachable(node: ast.Node, book: "Rulebook", via: str | None, seen: set[int]
+               ) -> Iterator[tuple[ast.Node, str | None]]:
+    """The node and what runs with it, each with the definition it is in; under a gap nothing more
+    (the outermost part that doesn't run is the one to report)."""
+    yield node, via
+    if gap(node, book) is not None:
+        return
+    for child in ast.children(node):
+        if not (isinstance(node, (ast.YouActionTrigger, ast.SubjectActionTrigger)) and child is node.action):
+            yield from _reachable(child, book, via, seen)  # a trigger names an action's event, doesn't run it
+    if isinstance(node, ast.KeywordAction):
+        definition = book.keyword_actions.get(node.name)
+    elif isinstance(node, ast.KeywordAbility):
+        definition = book.keyword_abilities.get(node.name)
+    elif isinstance(node, ast.CreateNamedToken):
+        definition = book.tokens.get(node.name)
+    else:
+        return
+    if definition is None or id(definition) in seen:
+        return
+    seen.add(id(definition))
+    if isinstance(definition, ast.TokenDefinition):
+        name, parts = f"token '{definition.name}'", _token_abilities(book, definition.name)
+    else:
+        name, parts = f"{definition.kind} '{definition.name}'", (definition.steps, *definition.statics)
+    for part in parts:
+        if part is not None:
+            yield from _reachable(part, book, name, seen)
+
+
+@functools.lru_cache(maxsize=256)
+def _token_abilities(book: "Rulebook", name: str) -> tuple[ast.Node, ...]:
+    """The abilities of a predefined token's text, as the game parses them when it creates one (a line that
+    doesn't parse is lint's to report, and refused when the token is created)."""
+    found = []
+    for line in book.tokens[name].text:
+        try:
+            found.append(book.parse_card_line(line, name))
+        except MtgError:
+            continue
+    return tuple(found)
