@@ -1162,7 +1162,7 @@ class StepInterpreter:
             if ability is None:
                 raise self.refuse(f"{self.game.name_of(i)} has no {node.keyword} cost", env, node)
             cost = dict(ability.args).get("cost") or ""
-            self.game.pay_mana(env.player, parse_cost(str(cost)), env.action_text or "the cost")
+            self._pay(parse_cost(str(cost)), env, node)
     def draw(self, node: ast.Draw, env: Env) -> None:
         drawn = []
         for _ in range(self.number(node.count, env)):
@@ -1252,11 +1252,22 @@ class StepInterpreter:
             self.game.emit(Event("turned_face_up", obj.controller, obj.card_name, obj.id), env)
 
     def pay_mana(self, node: ast.PayMana, env: Env) -> None:
-        self.game.pay_mana(env.player, parse_cost(node.cost), env.action_text or "the cost")
+        self._pay(parse_cost(node.cost), env, node)
 
     def pay_mana_cost_of(self, node: ast.PayManaCostOf, env: Env) -> None:
-        for chars in self.printed_or_current(node.objects, env):
-            self.game.pay_mana(env.player, chars.mana_cost or (), env.action_text or "the cost")
+        for chars in self.printed_or_current(node.objects, env):  # 107.3h: its X is 0
+            self._pay(tuple(s for s in chars.mana_cost or () if s != "X"), env, node)
+
+    def _pay(self, cost: tuple[str, ...], env: Env, node: ast.Node) -> None:
+        """A step pays a mana cost the way casting does (hybrid, Phyrexian, X: 118.13b-c); a cost that
+        can't be paid is refused at the step, citing the definition it belongs to."""
+        try:
+            self.game.pay_announced(cost, env, rule=env.rule or "601.2h")
+        except MtgError as exc:
+            d = exc.diagnostic
+            if d.code != "E401" or d.span is not None:
+                raise
+            raise error(d.code, d.message, node.span, d.rule, d.help) from None
 
     def require(self, node: ast.Require, env: Env) -> None:
         if not self.holds(node.condition, env):

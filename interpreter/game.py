@@ -14,7 +14,7 @@ from .choices import Chooser, Choice, Ref, ScriptedChooser
 from .diagnostics import MtgError, did_you_mean, error
 from .engine import Env, StepInterpreter, keyword_abilities
 from .events import Event
-from .mana import can_pay, parse_cost, parse_pool, pay
+from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, parse_pool, pay, unpayable
 from .rulebook import Rulebook
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, StackItem
 
@@ -211,8 +211,8 @@ class Game:
         if card.event:
             self.emit(Event(card.event, player, card.name), env)
 
-    def pay_mana(self, player: str, cost: tuple[str, ...], what: str) -> None:
-        self.state.players[player].pool = pay(self.state.players[player].pool, cost, what)
+    def pay_mana(self, player: str, cost: tuple[str, ...], what: str, rule: str = "601.2h") -> None:
+        self.state.players[player].pool = pay(self.state.players[player].pool, cost, what, rule)
 
     def ask(self, choice: Choice) -> list[int] | str:
         if choice.kind == "objects":
@@ -319,27 +319,37 @@ class Game:
 
     # special actions (116) ------------------------------------------------
     def special_action(self, player: str, command: ast.SpecialActionCommand) -> None:
-        """A special action from rules/: where several procedures apply, the player names one."""
+        """A special action from rules/ (116): a procedure applies when its requirements hold; where
+        several can be carried out, the player names one. A refusal is that of the procedures that apply
+        (what they lack: mana, ...), or, when none does, the requirement that failed furthest in."""
         obj = self.find(command.ref, player)
         procedures = self.rulebook.special_actions[command.pattern]
+        text = command.pattern.replace("{}", obj.card_name)
 
         def attempt(definition: ast.Definition) -> Callable[[], None]:
             def run() -> None:
                 context = self.new_context(player, None)
-                text = command.pattern.replace("{}", obj.card_name)
                 env = Env(player, context, None, {_slot(definition): [obj.id]}, definition, text)
                 self.interpreter.run(definition.steps, env)
                 self.end_context(context)
             return run
 
-        outcomes = [(d, self.try_out(attempt(d))) for d in procedures] if len(procedures) > 1 else [(procedures[0], None)]
+        if len(procedures) == 1:
+            attempt(procedures[0])()
+            return
+        outcomes = [(d, self.try_out(attempt(d))) for d in procedures]
         legal = [d for d, failure in outcomes if failure is None]
-        if not legal:  # report the procedure that got furthest before it was refused
+        if not legal:
+            applying = [(d, f) for d, f in outcomes if not _unmet_requirement(d, f)]
+            if len(applying) == 1:
+                raise applying[0][1]
+            if applying:
+                raise error("E402", f"{text}: none of the ways that apply can be carried out (" + "; ".join(
+                    f"{d.name}: {f.diagnostic.message}" for d, f in applying) + ")", rule=applying[0][0].rule)
             raise max(outcomes, key=lambda o: _progress(o[0], o[1]))[1]
         chosen = legal[0]
         if len(legal) > 1:
-            name = self.ask(Choice("option", f"how to {command.pattern.replace('{}', obj.card_name)}",
-                                   [d.name for d in legal]))
+            name = self.ask(Choice("option", f"how to {text}", [d.name for d in legal]))
             chosen = next(d for d in legal if d.name == name)
         attempt(chosen)()
 
@@ -488,11 +498,13 @@ class Game:
         env.target_index = 0
         self.emit(Event("cast", player, spell.card_name, spell.id), env)  # 601.2i
 
-    def announce_cost(self, cost: tuple[str, ...], env: Env) -> tuple[tuple[str, ...], int]:
+    def announce_cost(self, cost: tuple[str, ...], env: Env, changes: CostChanges = NO_CHANGES,
+                      rule: str = "601.2h") -> tuple[tuple[str, ...], int]:
         """601.2b: the value of X, the half of each hybrid symbol and how each Phyrexian symbol is paid.
 
-        An answer is legal only if the whole cost can still be paid with it, given the answers
-        before it; returns the mana symbols to pay and the life to pay.
+        An answer is legal only if the whole cost, with its increases and reductions (601.2f), can
+        still be paid with it, given the answers before it; a cost that can't be paid in any way is
+        refused (citing `rule`) before anything is asked. Returns the mana symbols and the life to pay.
         """
         player = self.state.players[env.player]
         fixed = [s for s in cost if s != "X" and "/" not in s]
@@ -506,15 +518,18 @@ class Game:
 
         def completable(paid: tuple[str, ...], life: int, rest: list[str]) -> bool:
             if not rest:
-                return can_pay(player.pool, paid) and life <= player.life
+                return can_pay(player.pool, changes.apply(paid)) and life <= player.life
             return any(completable(paid + mana, life + more, rest[1:]) for _, mana, more in options(rest[0]))
 
+        if not completable(tuple(fixed), 0, choices):
+            life = player.life if any(s.endswith("/P") for s in choices) else None
+            raise unpayable(player.pool, changes.apply(cost), env.action_text or "the cost", rule, life)
         if "X" in cost:
             count = cost.count("X")
-            most = sum(player.pool.values()) // count
+            most = (sum(player.pool.values()) + changes.most_off()) // count
             values = [v for v in range(most + 1) if completable(tuple(fixed) + ((str(v * count),) if v else ()),
                                                                  0, choices)]
-            value = int(self._announce(env, "the value of X", [str(v) for v in values] or ["0"], "107.3a"))
+            value = int(self._announce(env, "the value of X", [str(v) for v in values], "107.3a"))
             env.context.vars["X"] = value
             if value:
                 fixed.append(str(value * count))
@@ -523,12 +538,21 @@ class Game:
             legal = [(name, mana, more) for name, mana, more in options(symbol)
                      if completable(tuple(fixed) + mana, life + more, choices[n + 1:])]
             what = f"how to pay {{{symbol}}}" if symbol.endswith("/P") else f"the half of {{{symbol}}} to pay"
-            answer = self._announce(env, what, [name for name, _, _ in legal or options(symbol)],
+            answer = self._announce(env, what, [name for name, _, _ in legal],
                                     "107.4f" if symbol.endswith("/P") else "107.4e")
             _, mana, more = next(o for o in options(symbol) if o[0] == answer)
             fixed.extend(mana)
             life += more
         return tuple(fixed), life
+
+    def pay_announced(self, cost: tuple[str, ...], env: Env, changes: CostChanges = NO_CHANGES,
+                      rule: str = "601.2h") -> None:
+        """Pay a cost outside casting, as casting pays (a special action's, 118.13c; an effect's, 118.13b):
+        X, each hybrid half and each Phyrexian payment are chosen just before paying (107.3d), then the
+        cost with its changes (601.2f) is paid; a refusal cites `rule`."""
+        mana, life = self.announce_cost(cost, env, changes, rule)
+        self.pay_mana(env.player, changes.apply(mana), env.action_text or "the cost", rule)
+        self.pay_life(env.player, life, env.action_text or "the cost")
 
     def _announce(self, env: Env, what: str, options: list[str], rule: str) -> str:
         if len(options) == 1:
@@ -782,6 +806,12 @@ def _progress(definition: ast.Definition, failure: MtgError) -> int:
     if span is None or start is None or span.file != start.file:
         return -1
     return span.line - start.line
+
+
+def _unmet_requirement(definition: ast.Definition, failure: MtgError) -> bool:
+    """Whether a procedure was refused by one of its own requirements: it doesn't apply (116.2)."""
+    steps = definition.steps.effects if isinstance(definition.steps, ast.Sequence) else (definition.steps,)
+    return any(isinstance(step, ast.Require) and step.span == failure.diagnostic.span for step in steps)
 
 
 def _slot(definition: ast.Definition) -> str:
