@@ -6,6 +6,7 @@ if anything is refused, the snapshot comes back and nothing happened.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable
 
 from . import ast
@@ -355,18 +356,41 @@ class Game:
 
     # activating (602) -----------------------------------------------------
     def activate(self, player: str, command: ast.ActivateCommand) -> None:
-        """602.2: choose the ability, pay its costs; a mana ability resolves at once (605.3), others wait."""
+        """602.2: choose the ability, pay its costs; a mana ability resolves at once (605.3), others wait.
+
+        Of several abilities, those that can't be activated (a cost that can't be paid, no legal target)
+        aren't options: one left is used without asking, none left is refused with why each can't."""
         obj = self.find(command.ref, player)
         abilities = [a for a in self.characteristics(obj.id).abilities if isinstance(a, ast.ActivatedAbility)]
         if not abilities:
             raise error("E402", f"{obj.card_name} has no activated ability", rule="602.1")
         if obj.controller != player:
             raise error("E402", f"{player} doesn't control {obj.card_name}", rule="602.2")
-        ability = abilities[0]
-        if len(abilities) > 1:
-            name = self.ask(Choice("option", f"activate {obj.card_name}: which ability",
-                                   [a.cost_text for a in abilities], rule="602.2a"))
-            ability = next(a for a in abilities if a.cost_text == name)
+        options = self.ability_options(abilities)
+        if len(options) > 1:
+            outcomes = [(label, a, self.try_out(lambda a=a: self._activate(player, obj.id, a)))
+                        for label, a in options.items()]
+            options = {label: a for label, a, failure in outcomes if failure is None}
+            if not options:
+                raise error("E402", f"activate {obj.card_name}: none of its abilities can be activated (" + "; ".join(
+                    f"{label}: {failure.diagnostic.message}" for label, _, failure in outcomes) + ")", rule="602.2")
+        ability = next(iter(options.values()))
+        if len(options) > 1:
+            ability = options[self.ask(Choice("option", f"activate {obj.card_name}: which ability", list(options),
+                                              rule="602.2a"))]
+        self._activate(player, obj.id, ability)
+
+    def ability_options(self, abilities: list[ast.ActivatedAbility]) -> dict[str, ast.ActivatedAbility]:
+        """How a player names each activated ability (602.2a): by its cost as printed, or by its whole
+        text where two abilities share a cost; abilities with the same text are one option."""
+        costs = Counter(a.cost_text for a in abilities)
+        options: dict[str, ast.ActivatedAbility] = {}
+        for ability in abilities:
+            options.setdefault(ability.cost_text if costs[ability.cost_text] == 1 else self.words_of(ability), ability)
+        return options
+
+    def _activate(self, player: str, object_id: int, ability: ast.ActivatedAbility) -> None:
+        obj = self.state.objects[object_id]
         context = self.new_context(player, obj.id)
         env = Env(player, context, obj.id, action_text=f"activate {obj.card_name}")
         item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name)
