@@ -47,7 +47,8 @@ class Game:
 
     # ------------------------------------------------------------ queries
     def characteristics(self, object_id: int) -> Characteristics:
-        return self.state.characteristics(self.state.objects[object_id], self._face_down)
+        return self.state.characteristics(self.state.objects[object_id], self._face_down,
+                                          self.rulebook.subtype_abilities)
 
     def last_known(self, object_id: int | None) -> tuple[str | None, Characteristics | None, str | None]:
         """Name, characteristics and controller of an object, or as it last existed (608.2h)."""
