@@ -16,7 +16,8 @@ from .characteristics import Characteristics
 from .choices import Choice
 from .diagnostics import MtgError, error
 from .events import Event
-from .mana import can_pay, parse_cost, parse_pool
+from .costs import keyword_changes, total_changes
+from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, parse_pool
 from .state import Context, GameObject
 
 if TYPE_CHECKING:
@@ -1162,7 +1163,9 @@ class StepInterpreter:
             if ability is None:
                 raise self.refuse(f"{self.game.name_of(i)} has no {node.keyword} cost", env, node)
             cost = dict(ability.args).get("cost") or ""
-            self._pay(parse_cost(str(cost)), env, node)
+            lines = self.state.objects[i].card.front.abilities + self.game.characteristics(i).abilities
+            self._pay(parse_cost(str(cost)), env, node,
+                      total_changes(self, [(c, env) for c in keyword_changes(lines, ability)]))  # 601.2f
     def draw(self, node: ast.Draw, env: Env) -> None:
         drawn = []
         for _ in range(self.number(node.count, env)):
@@ -1258,11 +1261,11 @@ class StepInterpreter:
         for chars in self.printed_or_current(node.objects, env):  # 107.3h: its X is 0
             self._pay(tuple(s for s in chars.mana_cost or () if s != "X"), env, node)
 
-    def _pay(self, cost: tuple[str, ...], env: Env, node: ast.Node) -> None:
-        """A step pays a mana cost the way casting does (hybrid, Phyrexian, X: 118.13b-c); a cost that
-        can't be paid is refused at the step, citing the definition it belongs to."""
+    def _pay(self, cost: tuple[str, ...], env: Env, node: ast.Node, changes: CostChanges = NO_CHANGES) -> None:
+        """A step pays a mana cost the way casting does (hybrid, Phyrexian, X: 118.13b-c; its changes,
+        601.2f); a cost that can't be paid is refused at the step, citing the definition it belongs to."""
         try:
-            self.game.pay_announced(cost, env, rule=env.rule or "601.2h")
+            self.game.pay_announced(cost, env, changes, env.rule or "601.2h")
         except MtgError as exc:
             d = exc.diagnostic
             if d.code != "E401" or d.span is not None:

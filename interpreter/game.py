@@ -15,6 +15,7 @@ from .choices import Chooser, Choice, Ref, ScriptedChooser
 from .diagnostics import MtgError, did_you_mean, error
 from .engine import Env, StepInterpreter, keyword_abilities
 from .events import Event
+from .costs import spell_cost_changes, total_changes
 from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, parse_pool, pay, unpayable
 from .rulebook import Rulebook
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, StackItem
@@ -399,10 +400,11 @@ class Game:
         if not ability.is_mana_ability:
             self.state.stack.append(item)
         self.interpreter.check_activation(ability, env)  # 602.5b
-        mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env)  # 602.2b
+        changes = total_changes(self.interpreter, [(c, env) for c in ability.cost_changes])  # 601.2f
+        mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env, changes)  # 602.2b
         if not ability.is_mana_ability:
             self.interpreter.announce_targets(ability.effect, env)  # 601.2c
-        self._pay_activation(obj, ability, env, symbols, mana, life)
+        self._pay_activation(obj, ability, env, symbols, changes.apply(mana), life)
         if ability.is_mana_ability:
             env.vars = dict(context.vars)
             before = sum(self.state.players[player].pool.values())
@@ -503,10 +505,13 @@ class Game:
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility) and isinstance(spell_ability.effect, ast.Modal):
                 context.vars["_modes"] = self.interpreter.choose_modes(spell_ability.effect, env)
-        base, life = self.announce_cost(base, env)
+        # 601.2f: the increases and reductions of its cost, counted before any cost is paid
+        changes = spell_cost_changes(self.interpreter, spell.id, env, ability if permission and isinstance(
+            permission.cost, ast.Var) else None)
+        base, life = self.announce_cost(base, env, changes)
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
-                  if (c := self._choose_cost(a, env, base)) is not None]
+                  if (c := self._choose_cost(a, env, base, changes)) is not None]
         # 601.2c: targets.
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility):
@@ -518,7 +523,7 @@ class Game:
                 total += parse_cost(cost.cost)
             else:
                 self.interpreter.run(cost, env)
-        self.pay_mana(player, total, f"casting {spell.card_name}")
+        self.pay_mana(player, changes.apply(total), f"casting {spell.card_name}")
         self.pay_life(player, life, f"casting {spell.card_name}")
         env.target_index = 0
         self.emit(Event("cast", player, spell.card_name, spell.id), env)  # 601.2i
@@ -644,18 +649,19 @@ class Game:
         definition = self.rulebook.keyword_abilities[ability.name]
         return definition.option_name or definition.name
 
-    def _choose_cost(self, ability: ast.AdditionalCost, env: Env, base: tuple[str, ...]) -> ast.Node | None:
+    def _choose_cost(self, ability: ast.AdditionalCost, env: Env, base: tuple[str, ...],
+                     changes: CostChanges) -> ast.Node | None:
         """601.2b: which of the costs the player will pay; options that can't be paid aren't legal."""
         options = list(ability.options)
         names = [_cost_name(o) for o in options]
         legal = [(n, o) for n, o in zip(names, options)
-                 if self.try_out(lambda o=o: self._pay_option(o, env, base)) is None]
+                 if self.try_out(lambda o=o: self._pay_option(o, env, base, changes)) is None]
         if ability.optional:  # 'you may': paying none of them is an option too (601.2b)
             if not legal:
                 return None
             legal.append(("no", None))
         if not legal:
-            failure = self.try_out(lambda: self._pay_option(options[0], env, base))
+            failure = self.try_out(lambda: self._pay_option(options[0], env, base, changes))
             raise failure if failure else error("E402", f"{env.action_text}: no cost can be paid", rule="601.2h")
         if len(legal) == 1:
             return legal[0][1]
@@ -663,9 +669,9 @@ class Game:
                                rule="601.2b"))
         return next(o for n, o in legal if n == name)
 
-    def _pay_option(self, option: ast.Node, env: Env, base: tuple[str, ...]) -> None:
+    def _pay_option(self, option: ast.Node, env: Env, base: tuple[str, ...], changes: CostChanges) -> None:
         if isinstance(option, ast.PayMana):
-            self.pay_mana(env.player, base + parse_cost(option.cost), env.action_text)
+            self.pay_mana(env.player, changes.apply(base + parse_cost(option.cost)), env.action_text)
         else:
             probe = Env(env.player, self.new_context(env.player, env.source_id), env.source_id,
                         action_text=env.action_text)
