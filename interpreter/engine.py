@@ -1166,6 +1166,7 @@ class StepInterpreter:
             lines = self.state.objects[i].card.front.abilities + self.game.characteristics(i).abilities
             self._pay(parse_cost(str(cost)), env, node,
                       total_changes(self, [(c, env) for c in keyword_changes(lines, ability)]))  # 601.2f
+
     def draw(self, node: ast.Draw, env: Env) -> None:
         drawn = []
         for _ in range(self.number(node.count, env)):
