@@ -1086,12 +1086,26 @@ class Costs(Node):
 
 @dataclass(frozen=True)
 class CostChange(Node):
-    """'This ability costs {1} less to activate for each ...', 'This cost is reduced by {1} for each ...'
-    (601.2f): the amount, less or more, for each of the objects. Not applied by the interpreter yet."""
+    """'This ability costs {1} less to activate for each ...', 'This cost is reduced by {1} for each ...',
+    'This spell costs {2} less to cast if ...' (601.2f): the amount, less or more, once, for each of the
+    objects `per`, or if `condition` holds."""
 
     amount: str
     less: bool
-    per: "Objects"
+    per: "Objects | None" = None
+    condition: "Condition | None" = None
+
+
+@dataclass(frozen=True)
+class SpellCostChange(Node):
+    """A change to the cost of casting spells (601.2f): the spell's own ('This spell costs {1} less to cast
+    ...', `casters` None), or a permanent's for spells of a quality that some players cast ('Creature spells
+    you cast cost {1} less to cast', 'Noncreature spells cost {1} more to cast'; `casters` 'you',
+    'opponents' or 'each')."""
+
+    change: CostChange
+    casters: str | None = None
+    spells: "QualityExpr | None" = None
 
 
 @dataclass(frozen=True)
@@ -1237,7 +1251,7 @@ class ExileInstead(Node):
 StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility"]
 
 Ability = Union[TriggeredAbility, ActivatedAbility, AdditionalCost, SpellAbility, KeywordAbilities, AttackCost, ModeLine,
-                ReminderOnly, StaticGrant]
+                ReminderOnly, StaticGrant, SpellCostChange]
 
 
 # ------------------------------------------------------------------ commands

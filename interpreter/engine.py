@@ -16,7 +16,8 @@ from .characteristics import Characteristics
 from .choices import Choice
 from .diagnostics import MtgError, error
 from .events import TRIGGER_EVENTS, Event
-from .mana import can_pay, parse_cost, parse_pool
+from .costs import keyword_changes, total_changes
+from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, parse_pool
 from .state import Context, GameObject
 
 if TYPE_CHECKING:
@@ -139,10 +140,11 @@ class StepInterpreter:
             _, message, rule = found.describe(node, self.game.rulebook)
             raise self.not_run(message, rule, env, node)
 
-    @staticmethod
-    def not_run(message: str, rule: str | None, env: Env, node: ast.Node) -> MtgError:
+    def not_run(self, message: str, rule: str | None, env: Env, node: ast.Node) -> MtgError:
+        """E409, naming the action and the words of the part that isn't run."""
         what = f"{env.action_text}: " if env.action_text else ""
-        return error(runs.NOT_RUN, what + message, node.span, rule)
+        words = self.game.words_of(node) if node.span and node.span.source_line else None
+        return error(runs.NOT_RUN, f"{what}'{words}': {message}" if words else what + message, node.span, rule)
 
     def refuse(self, message: str, env: Env, node: ast.Node | None = None, rule: str | None = None) -> MtgError:
         what = f"{env.action_text}: " if env.action_text else ""
@@ -1207,7 +1209,10 @@ class StepInterpreter:
             if ability is None:
                 raise self.refuse(f"{self.game.name_of(i)} has no {node.keyword} cost", env, node)
             cost = dict(ability.args).get("cost") or ""
-            self.game.pay_mana(env.player, parse_cost(str(cost)), env.action_text or "the cost")
+            lines = self.state.objects[i].card.front.abilities + self.game.characteristics(i).abilities
+            self._pay(parse_cost(str(cost)), env, node,
+                      total_changes(self, [(c, env) for c in keyword_changes(lines, ability)]))  # 601.2f
+
     def draw(self, node: ast.Draw, env: Env) -> list[int]:
         drawn = []
         for _ in range(self.number(node.count, env)):
@@ -1308,11 +1313,22 @@ class StepInterpreter:
         return ids
 
     def pay_mana(self, node: ast.PayMana, env: Env) -> None:
-        self.game.pay_mana(env.player, parse_cost(node.cost), env.action_text or "the cost")
+        self._pay(parse_cost(node.cost), env, node)
 
     def pay_mana_cost_of(self, node: ast.PayManaCostOf, env: Env) -> None:
-        for chars in self.printed_or_current(node.objects, env):
-            self.game.pay_mana(env.player, chars.mana_cost or (), env.action_text or "the cost")
+        for chars in self.printed_or_current(node.objects, env):  # 107.3h: its X is 0
+            self._pay(tuple(s for s in chars.mana_cost or () if s != "X"), env, node)
+
+    def _pay(self, cost: tuple[str, ...], env: Env, node: ast.Node, changes: CostChanges = NO_CHANGES) -> None:
+        """A step pays a mana cost the way casting does (hybrid, Phyrexian, X: 118.13b-c; its changes,
+        601.2f); a cost that can't be paid is refused at the step, citing the definition it belongs to."""
+        try:
+            self.game.pay_announced(cost, env, changes, env.rule or "601.2h")
+        except MtgError as exc:
+            d = exc.diagnostic
+            if d.code != "E401" or d.span is not None:
+                raise
+            raise error(d.code, d.message, node.span, d.rule, d.help) from None
 
     def require(self, node: ast.Require, env: Env) -> None:
         if not self.holds(node.condition, env):

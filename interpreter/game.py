@@ -6,6 +6,7 @@ if anything is refused, the snapshot comes back and nothing happened.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable
 
 from . import ast
@@ -14,7 +15,8 @@ from .choices import Chooser, Choice, Ref, ScriptedChooser
 from .diagnostics import MtgError, did_you_mean, error
 from .engine import Env, StepInterpreter, keyword_abilities
 from .events import Event
-from .mana import can_pay, parse_cost, parse_pool, pay
+from .costs import spell_cost_changes, total_changes
+from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, parse_pool, pay, unpayable
 from .rulebook import Rulebook
 from .runs import NOT_RUN
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown, StackItem
@@ -47,7 +49,8 @@ class Game:
 
     # ------------------------------------------------------------ queries
     def characteristics(self, object_id: int) -> Characteristics:
-        return self.state.characteristics(self.state.objects[object_id], self._face_down)
+        return self.state.characteristics(self.state.objects[object_id], self._face_down,
+                                          self.rulebook.subtype_abilities)
 
     def last_known(self, object_id: int | None) -> LastKnown:
         """Name, characteristics, controller and copiable values of an object, or as it last existed on
@@ -217,8 +220,8 @@ class Game:
         if card.event:
             self.emit(Event(card.event, player, card.name), env)
 
-    def pay_mana(self, player: str, cost: tuple[str, ...], what: str) -> None:
-        self.state.players[player].pool = pay(self.state.players[player].pool, cost, what)
+    def pay_mana(self, player: str, cost: tuple[str, ...], what: str, rule: str = "601.2h") -> None:
+        self.state.players[player].pool = pay(self.state.players[player].pool, cost, what, rule)
 
     def ask(self, choice: Choice) -> list[int] | str:
         if choice.kind == "objects":
@@ -330,44 +333,77 @@ class Game:
 
     # special actions (116) ------------------------------------------------
     def special_action(self, player: str, command: ast.SpecialActionCommand) -> None:
-        """A special action from rules/: where several procedures apply, the player names one."""
+        """A special action from rules/ (116): a procedure applies when its requirements hold; where
+        several can be carried out, the player names one. A refusal is that of the procedures that apply
+        (what they lack: mana, ...), or, when none does, the requirement that failed furthest in."""
         obj = self.find(command.ref, player)
         procedures = self.rulebook.special_actions[command.pattern]
+        text = command.pattern.replace("{}", obj.card_name)
 
         def attempt(definition: ast.Definition) -> Callable[[], None]:
             def run() -> None:
                 context = self.new_context(player, None)
-                text = command.pattern.replace("{}", obj.card_name)
                 env = Env(player, context, None, {_slot(definition): [obj.id]}, definition, text)
                 self.interpreter.run(definition.steps, env)
                 self.end_context(context)
             return run
 
-        outcomes = [(d, self.try_out(attempt(d))) for d in procedures] if len(procedures) > 1 else [(procedures[0], None)]
+        if len(procedures) == 1:
+            attempt(procedures[0])()
+            return
+        outcomes = [(d, self.try_out(attempt(d))) for d in procedures]
         legal = [d for d, failure in outcomes if failure is None]
-        if not legal:  # report the procedure that got furthest before it was refused
+        if not legal:
+            applying = [(d, f) for d, f in outcomes if not _unmet_requirement(d, f)]
+            if len(applying) == 1:
+                raise applying[0][1]
+            if applying:
+                raise error("E402", f"{text}: none of the ways that apply can be carried out (" + "; ".join(
+                    f"{d.name}: {f.diagnostic.message}" for d, f in applying) + ")", rule=applying[0][0].rule)
             raise max(outcomes, key=lambda o: _progress(o[0], o[1]))[1]
         chosen = legal[0]
         if len(legal) > 1:
-            name = self.ask(Choice("option", f"how to {command.pattern.replace('{}', obj.card_name)}",
-                                   [d.name for d in legal]))
+            name = self.ask(Choice("option", f"how to {text}", [d.name for d in legal]))
             chosen = next(d for d in legal if d.name == name)
         attempt(chosen)()
 
     # activating (602) -----------------------------------------------------
     def activate(self, player: str, command: ast.ActivateCommand) -> None:
-        """602.2: choose the ability, pay its costs; a mana ability resolves at once (605.3), others wait."""
+        """602.2: choose the ability, pay its costs; a mana ability resolves at once (605.3), others wait.
+
+        Of several abilities, those that can't be activated (a cost that can't be paid, no legal target)
+        aren't options: one left is used without asking, none left is refused with why each can't."""
         obj = self.find(command.ref, player)
         abilities = [a for a in self.characteristics(obj.id).abilities if isinstance(a, ast.ActivatedAbility)]
         if not abilities:
             raise error("E402", f"{obj.card_name} has no activated ability", rule="602.1")
         if obj.controller != player:
             raise error("E402", f"{player} doesn't control {obj.card_name}", rule="602.2")
-        ability = abilities[0]
-        if len(abilities) > 1:
-            name = self.ask(Choice("option", f"activate {obj.card_name}: which ability",
-                                   [a.cost_text for a in abilities], rule="602.2a"))
-            ability = next(a for a in abilities if a.cost_text == name)
+        options = self.ability_options(abilities)
+        if len(options) > 1:
+            outcomes = [(label, a, self.try_out(lambda a=a: self._activate(player, obj.id, a)))
+                        for label, a in options.items()]
+            options = {label: a for label, a, failure in outcomes if failure is None}
+            if not options:
+                raise error("E402", f"activate {obj.card_name}: none of its abilities can be activated (" + "; ".join(
+                    f"{label}: {failure.diagnostic.message}" for label, _, failure in outcomes) + ")", rule="602.2")
+        ability = next(iter(options.values()))
+        if len(options) > 1:
+            ability = options[self.ask(Choice("option", f"activate {obj.card_name}: which ability", list(options),
+                                              rule="602.2a"))]
+        self._activate(player, obj.id, ability)
+
+    def ability_options(self, abilities: list[ast.ActivatedAbility]) -> dict[str, ast.ActivatedAbility]:
+        """How a player names each activated ability (602.2a): by its cost as printed, or by its whole
+        text where two abilities share a cost; abilities with the same text are one option."""
+        costs = Counter(a.cost_text for a in abilities)
+        options: dict[str, ast.ActivatedAbility] = {}
+        for ability in abilities:
+            options.setdefault(ability.cost_text if costs[ability.cost_text] == 1 else self.words_of(ability), ability)
+        return options
+
+    def _activate(self, player: str, object_id: int, ability: ast.ActivatedAbility) -> None:
+        obj = self.state.objects[object_id]
         context = self.new_context(player, obj.id)
         env = Env(player, context, obj.id, action_text=f"activate {obj.card_name}")
         item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name)
@@ -375,10 +411,11 @@ class Game:
         if not ability.is_mana_ability:
             self.state.stack.append(item)
         self.interpreter.check_activation(ability, env)  # 602.5b
-        mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env)  # 602.2b
+        changes = total_changes(self.interpreter, [(c, env) for c in ability.cost_changes])  # 601.2f
+        mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env, changes)  # 602.2b
         if not ability.is_mana_ability:
             self.interpreter.announce_targets(ability.effect, env)  # 601.2c
-        self._pay_activation(obj, ability, env, symbols, mana, life)
+        self._pay_activation(obj, ability, env, symbols, changes.apply(mana), life)
         if ability.is_mana_ability:
             env.vars = dict(context.vars)
             before = sum(self.state.players[player].pool.values())
@@ -479,10 +516,13 @@ class Game:
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility) and isinstance(spell_ability.effect, ast.Modal):
                 context.vars["_modes"] = self.interpreter.choose_modes(spell_ability.effect, env)
-        base, life = self.announce_cost(base, env)
+        # 601.2f: the increases and reductions of its cost, counted before any cost is paid
+        changes = spell_cost_changes(self.interpreter, spell.id, env, ability if permission and isinstance(
+            permission.cost, ast.Var) else None)
+        base, life = self.announce_cost(base, env, changes)
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
-                  if (c := self._choose_cost(a, env, base)) is not None]
+                  if (c := self._choose_cost(a, env, base, changes)) is not None]
         # 601.2c: targets.
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility):
@@ -494,16 +534,18 @@ class Game:
                 total += parse_cost(cost.cost)
             else:
                 self.interpreter.run(cost, env)
-        self.pay_mana(player, total, f"casting {spell.card_name}")
+        self.pay_mana(player, changes.apply(total), f"casting {spell.card_name}")
         self.pay_life(player, life, f"casting {spell.card_name}")
         env.target_index = 0
         self.emit(Event("cast", player, spell.card_name, spell.id), env)  # 601.2i
 
-    def announce_cost(self, cost: tuple[str, ...], env: Env) -> tuple[tuple[str, ...], int]:
+    def announce_cost(self, cost: tuple[str, ...], env: Env, changes: CostChanges = NO_CHANGES,
+                      rule: str = "601.2h") -> tuple[tuple[str, ...], int]:
         """601.2b: the value of X, the half of each hybrid symbol and how each Phyrexian symbol is paid.
 
-        An answer is legal only if the whole cost can still be paid with it, given the answers
-        before it; returns the mana symbols to pay and the life to pay.
+        An answer is legal only if the whole cost, with its increases and reductions (601.2f), can
+        still be paid with it, given the answers before it; a cost that can't be paid in any way is
+        refused (citing `rule`) before anything is asked. Returns the mana symbols and the life to pay.
         """
         player = self.state.players[env.player]
         fixed = [s for s in cost if s != "X" and "/" not in s]
@@ -517,15 +559,18 @@ class Game:
 
         def completable(paid: tuple[str, ...], life: int, rest: list[str]) -> bool:
             if not rest:
-                return can_pay(player.pool, paid) and life <= player.life
+                return can_pay(player.pool, changes.apply(paid)) and life <= player.life
             return any(completable(paid + mana, life + more, rest[1:]) for _, mana, more in options(rest[0]))
 
+        if not completable(tuple(fixed), 0, choices):
+            life = player.life if any(s.endswith("/P") for s in choices) else None
+            raise unpayable(player.pool, changes.apply(cost), env.action_text or "the cost", rule, life)
         if "X" in cost:
             count = cost.count("X")
-            most = sum(player.pool.values()) // count
+            most = (sum(player.pool.values()) + changes.most_off()) // count
             values = [v for v in range(most + 1) if completable(tuple(fixed) + ((str(v * count),) if v else ()),
                                                                  0, choices)]
-            value = int(self._announce(env, "the value of X", [str(v) for v in values] or ["0"], "107.3a"))
+            value = int(self._announce(env, "the value of X", [str(v) for v in values], "107.3a"))
             env.context.vars["X"] = value
             if value:
                 fixed.append(str(value * count))
@@ -534,12 +579,21 @@ class Game:
             legal = [(name, mana, more) for name, mana, more in options(symbol)
                      if completable(tuple(fixed) + mana, life + more, choices[n + 1:])]
             what = f"how to pay {{{symbol}}}" if symbol.endswith("/P") else f"the half of {{{symbol}}} to pay"
-            answer = self._announce(env, what, [name for name, _, _ in legal or options(symbol)],
+            answer = self._announce(env, what, [name for name, _, _ in legal],
                                     "107.4f" if symbol.endswith("/P") else "107.4e")
             _, mana, more = next(o for o in options(symbol) if o[0] == answer)
             fixed.extend(mana)
             life += more
         return tuple(fixed), life
+
+    def pay_announced(self, cost: tuple[str, ...], env: Env, changes: CostChanges = NO_CHANGES,
+                      rule: str = "601.2h") -> None:
+        """Pay a cost outside casting, as casting pays (a special action's, 118.13c; an effect's, 118.13b):
+        X, each hybrid half and each Phyrexian payment are chosen just before paying (107.3d), then the
+        cost with its changes (601.2f) is paid; a refusal cites `rule`."""
+        mana, life = self.announce_cost(cost, env, changes, rule)
+        self.pay_mana(env.player, changes.apply(mana), env.action_text or "the cost", rule)
+        self.pay_life(env.player, life, env.action_text or "the cost")
 
     def _announce(self, env: Env, what: str, options: list[str], rule: str) -> str:
         if len(options) == 1:
@@ -606,18 +660,19 @@ class Game:
         definition = self.rulebook.keyword_abilities[ability.name]
         return definition.option_name or definition.name
 
-    def _choose_cost(self, ability: ast.AdditionalCost, env: Env, base: tuple[str, ...]) -> ast.Node | None:
+    def _choose_cost(self, ability: ast.AdditionalCost, env: Env, base: tuple[str, ...],
+                     changes: CostChanges) -> ast.Node | None:
         """601.2b: which of the costs the player will pay; options that can't be paid aren't legal."""
         options = list(ability.options)
         names = [_cost_name(o) for o in options]
         legal = [(n, o) for n, o in zip(names, options)
-                 if self.try_out(lambda o=o: self._pay_option(o, env, base)) is None]
+                 if self.try_out(lambda o=o: self._pay_option(o, env, base, changes)) is None]
         if ability.optional:  # 'you may': paying none of them is an option too (601.2b)
             if not legal:
                 return None
             legal.append(("no", None))
         if not legal:
-            failure = self.try_out(lambda: self._pay_option(options[0], env, base))
+            failure = self.try_out(lambda: self._pay_option(options[0], env, base, changes))
             raise failure if failure else error("E402", f"{env.action_text}: no cost can be paid", rule="601.2h")
         if len(legal) == 1:
             return legal[0][1]
@@ -625,9 +680,9 @@ class Game:
                                rule="601.2b"))
         return next(o for n, o in legal if n == name)
 
-    def _pay_option(self, option: ast.Node, env: Env, base: tuple[str, ...]) -> None:
+    def _pay_option(self, option: ast.Node, env: Env, base: tuple[str, ...], changes: CostChanges) -> None:
         if isinstance(option, ast.PayMana):
-            self.pay_mana(env.player, base + parse_cost(option.cost), env.action_text)
+            self.pay_mana(env.player, changes.apply(base + parse_cost(option.cost)), env.action_text)
         else:
             probe = Env(env.player, self.new_context(env.player, env.source_id), env.source_id,
                         action_text=env.action_text)
@@ -800,6 +855,12 @@ def _progress(definition: ast.Definition, failure: MtgError) -> int:
     if span is None or start is None or span.file != start.file:
         return -1
     return span.line - start.line
+
+
+def _unmet_requirement(definition: ast.Definition, failure: MtgError) -> bool:
+    """Whether a procedure was refused by one of its own requirements: it doesn't apply (116.2)."""
+    steps = definition.steps.effects if isinstance(definition.steps, ast.Sequence) else (definition.steps,)
+    return any(isinstance(step, ast.Require) and step.span == failure.diagnostic.span for step in steps)
 
 
 def _slot(definition: ast.Definition) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 
 from .diagnostics import MtgError, error
 
@@ -37,14 +38,15 @@ def parse_cost(text: str | None, activation: bool = False) -> tuple[str, ...]:
     return tuple(symbols)
 
 
-def mana_value(cost: tuple[str, ...]) -> int:
-    """202.3: generic numbers count their value, X counts 0, every other symbol 1."""
+def mana_value(cost: tuple[str, ...], x: int = 0) -> int:
+    """202.3: the total mana in the cost. X counts the number chosen for it, 0 off the stack (202.3e);
+    a hybrid symbol its largest component ({2/W} is 2, {R/G} 1, 202.3f); a Phyrexian symbol 1 (202.3g)."""
     total = 0
     for symbol in cost:
-        if symbol.isdigit():
-            total += int(symbol)
-        elif symbol != "X":
-            total += 1
+        if symbol == "X":
+            total += x
+        else:
+            total += max(int(part) if part.isdigit() else 1 for part in symbol.split("/") if part != "P")
     return total
 
 
@@ -74,8 +76,9 @@ def format_pool(pool: Counter) -> str:
     return "".join(parts)
 
 
-def pay(pool: Counter, cost: tuple[str, ...], what: str) -> Counter:
-    """The pool left after paying `cost`; raises (rule 601.2h) when it can't be paid in full."""
+def pay(pool: Counter, cost: tuple[str, ...], what: str, rule: str = "601.2h") -> Counter:
+    """The pool left after paying `cost`; raises (citing `rule`, 601.2h for a spell) when it can't be
+    paid in full."""
     left = Counter(pool)
     generic = 0
     for symbol in cost:
@@ -83,7 +86,7 @@ def pay(pool: Counter, cost: tuple[str, ...], what: str) -> Counter:
             generic += int(symbol)
         elif symbol in MANA_TYPES:
             if left[symbol] <= 0:
-                raise _unpayable(pool, cost, what)
+                raise unpayable(pool, cost, what, rule)
             left[symbol] -= 1
         elif symbol == "X":
             continue
@@ -94,7 +97,7 @@ def pay(pool: Counter, cost: tuple[str, ...], what: str) -> Counter:
         left[mana_type] -= used
         generic -= used
     if generic:
-        raise _unpayable(pool, cost, what)
+        raise unpayable(pool, cost, what, rule)
     return +left
 
 
@@ -106,7 +109,48 @@ def can_pay(pool: Counter, cost: tuple[str, ...]) -> bool:
     return True
 
 
-def _unpayable(pool: Counter, cost: tuple[str, ...], what: str) -> MtgError:
+def unpayable(pool: Counter, cost: tuple[str, ...], what: str, rule: str = "601.2h", life: int | None = None
+              ) -> MtgError:
+    """The refusal of a cost that can't be paid: the cost and what the player has (the life too, where
+    the cost can be paid with life)."""
     have = format_pool(pool) or "no mana"
-    return error("E401", f"can't pay {''.join(f'{{{s}}}' for s in cost)} for {what}: the player has {have}",
-                 rule="601.2h")
+    if life is not None:
+        have += f" and {life} life"
+    return error("E401", f"can't pay {format_cost(cost)} for {what}: the player has {have}", rule=rule)
+
+
+def format_cost(cost: tuple[str, ...]) -> str:
+    return "".join(f"{{{s}}}" for s in cost) or "{0}"
+
+
+@dataclass(frozen=True)
+class CostChanges:
+    """The cost increases and reductions that apply to one cost (601.2f): mana added, then mana taken off."""
+
+    more: tuple[str, ...] = ()
+    less: tuple[str, ...] = ()
+
+    def apply(self, cost: tuple[str, ...]) -> tuple[str, ...]:
+        """601.2f: the cost plus the increases, minus the reductions (118.7). Generic mana reduces only
+        the generic part (118.7a); a colored or colorless symbol takes off one mana of its type, or one
+        generic where the cost has none of that type (118.7b-d); a Phyrexian symbol one mana of its color
+        (118.7f); snow one generic (118.7g). The generic part never goes below zero."""
+        if not self.more and not self.less:
+            return cost
+        symbols = list(cost) + list(self.more)
+        generic = sum(int(s) for s in symbols if s.isdigit())
+        rest = [s for s in symbols if not s.isdigit()]
+        for symbol in self.less:
+            kind = symbol[0] if symbol.endswith("/P") else symbol
+            if kind in MANA_TYPES and kind in rest:
+                rest.remove(kind)
+            else:
+                generic = max(0, generic - (int(kind) if kind.isdigit() else 1))
+        return ((str(generic),) if generic else ()) + tuple(rest)
+
+    def most_off(self) -> int:
+        """The most mana the reductions can take off."""
+        return sum(int(s) if s.isdigit() else 1 for s in self.less)
+
+
+NO_CHANGES = CostChanges()

@@ -108,6 +108,7 @@ class Rulebook:
         self.supertypes: set[str] = set()
         self.subtypes: set[str] = set()
         self.counter_kinds: set[str] = set()
+        self.subtype_abilities: dict[str, tuple] = {}   # what a subtype gives its object (305.6)
         self._singular: dict[str, str] = {}
         self.files: list[str] = []
         self.report = Report()
@@ -310,7 +311,11 @@ class Rulebook:
     def _finish(self, pending: _Pending) -> None:
         rules = tuple(pending.values("rule_clause"))
         reminder = pending.first("reminder_clause")
-        if pending.kind == "types":
+        if pending.kind == "types":  # with text: each of its subtypes has those abilities (305.6)
+            abilities = tuple(self.parse_card_line(_unquote(values[0][0]), pending.title, span.file, span.line)
+                              for values, span in pending.clauses.get("text_clause", []))
+            for subtype in pending.values("subtypes_clause") if abilities else ():
+                self.subtype_abilities[subtype] = self.subtype_abilities.get(subtype, ()) + abilities
             return
         if pending.kind == "face-down characteristics":
             power, toughness = pending.first("power_clause"), pending.first("toughness_clause")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from . import ast
+from .costs import applied
 from .diagnostics import MtgError, Span
 from .events import TRIGGER_EVENTS
 
@@ -146,8 +147,8 @@ GAPS: tuple[Gap, ...] = (
     # abilities never applied
     Gap(ast.StaticGrant, "static ability granting abilities", "static abilities that grant abilities aren't "
         "applied by the interpreter yet", "604.1"),
-    Gap(ast.CostChange, "cost reduction or increase", "cost reductions and increases aren't applied by the "
-        "interpreter yet", "601.2f"),
+    Gap(ast.CostChange, "cost change by a hybrid symbol or X", "a cost reduction or increase by a hybrid "
+        "symbol or X isn't applied by the interpreter yet", "118.7e", lambda n, b: not applied(n)),
     Gap(ast.AttackCost, "cost paid as a creature attacks", "attacking isn't run by the interpreter yet (no "
         "combat), so this cost is never offered", "508.1g"),
     Gap(ast.KeywordAbility, "keyword ability {name}", "the rules of {name} aren't run by the interpreter yet",

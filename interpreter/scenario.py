@@ -326,11 +326,7 @@ class Scenario:
         game = self.game
         for key, wanted in expect.items():
             if key == "stack":
-                actual = [("trigger:" + i.source_name) if i.object_id is None else i.source_name
-                          for i in game.state.stack]
-                wanted_names = [str(w) for w in wanted or []]
-                if [a.lower() for a in actual] != [w.lower() for w in wanted_names]:
-                    raise Failure(f"at {when}: stack: expected {wanted_names}, actual {actual}")
+                self.check_stack(list(wanted or []), when)
             elif key == "events":
                 self.check_events(wanted or [], when)
             elif key == "no_events":
@@ -349,6 +345,21 @@ class Scenario:
                 self.check_player(key, wanted or {}, when)
             else:
                 raise Failure(f"at {when}: unknown expectation '{key}'")
+
+    def check_stack(self, wanted: list, when: str) -> None:
+        """The stack, bottom first: each entry a name ('trigger:SOURCE' for an ability), or for a spell a
+        mapping like a zone entry."""
+        stack = self.game.state.stack
+        actual = [("trigger:" + i.source_name) if i.object_id is None else i.source_name for i in stack]
+        problems = [f"expected '{w}'" if isinstance(w, str) and w.lower() != a.lower() else
+                    "not a spell" if isinstance(w, dict) and item.object_id is None else
+                    _entry_problem(w, entry(self.game, self.game.state.objects[item.object_id]))
+                    if isinstance(w, dict) else None
+                    for w, a, item in zip(wanted, actual, stack)]
+        if len(wanted) != len(actual) or any(problems):
+            problem = next((p for p in problems if p), "")
+            raise Failure(f"at {when}: stack: expected {[_short_spec(w) for w in wanted]}, actual {actual}"
+                          + (f" ({problem})" if problem else ""))
 
     def check_events(self, wanted: list, when: str) -> None:
         events = self.game.state.events

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from . import ast
 from .characteristics import Characteristics, Face, with_counters
 from .events import Event
+from .mana import mana_value
 
 #: Zones each player has; the battlefield and the stack are shared (400.1).
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "sideboard", "command")
@@ -246,8 +247,10 @@ class GameState:
         return granted
 
     # ------------------------------------------------------------ characteristics
-    def characteristics(self, obj: GameObject, face_down: Characteristics | None) -> Characteristics:
-        """What the object is now: face-down values (708.2) or its card's, then effects and counters."""
+    def characteristics(self, obj: GameObject, face_down: Characteristics | None,
+                        intrinsic: dict[str, tuple] | None = None) -> Characteristics:
+        """What the object is now: face-down values (708.2) or its card's, then effects and counters;
+        `intrinsic` gives the abilities a subtype means (a basic land type's mana ability, 305.6)."""
         if obj.face_down and face_down is not None:
             base = face_down
         else:
@@ -258,6 +261,11 @@ class GameState:
         if obj.added_subtypes or obj.extra_abilities or obj.granted:
             base = replace(base, subtypes=base.subtypes + tuple(t for t in obj.added_subtypes if t not in base.subtypes),
                            abilities=base.abilities + obj.extra_abilities + tuple(a for a, _ in obj.granted))
+        if intrinsic and any(t in intrinsic for t in base.subtypes):
+            base = replace(base, abilities=tuple(a for t in base.subtypes for a in intrinsic.get(t, ())) + base.abilities)
+        if obj.zone == "stack" and base.mana_cost and "X" in base.mana_cost:  # 202.3e: X is the number chosen
+            x = next((item.context.vars.get("X", 0) for item in self.stack if item.object_id == obj.id), 0)
+            base = replace(base, fixed_mana_value=mana_value(base.mana_cost, x))
         if obj.zone != "battlefield":
             return base
         if obj.parts:  # 712.8g: the sum of the mana values of its front faces

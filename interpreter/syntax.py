@@ -323,6 +323,9 @@ class ToAst(Transformer):
     def you_control(self, meta, children):
         return ast.YouControl(children[0], span=self._span(meta))
 
+    def you_control_a(self, meta, children):
+        return ast.YouControl(ast.PermanentsYouControl(children[0], span=self._span(meta)), span=self._span(meta))
+
     def you_did(self, meta, children):
         return ast.YouDid(span=self._span(meta))
 
@@ -819,6 +822,28 @@ class ToAst(Transformer):
     def cost_reduced(self, meta, children):
         _, amount, per = children
         return ast.CostChange(str(amount), True, per, span=self._span(meta))
+
+    def this_spell_cost_change(self, meta, children):
+        _, amount, less_more, scale = children
+        return ast.SpellCostChange(self._spell_cost_change(amount, less_more, scale, meta), span=self._span(meta))
+
+    def spells_cost_change(self, meta, children):
+        quality, casters, amount, less_more, scale = children
+        return ast.SpellCostChange(self._spell_cost_change(amount, less_more, scale, meta), casters or "each",
+                                   quality, span=self._span(meta))
+
+    def _spell_cost_change(self, amount, less_more, scale, meta) -> ast.CostChange:
+        per, condition = (None, scale[1]) if isinstance(scale, tuple) else (scale, None)
+        return ast.CostChange(str(amount), str(less_more).lower() == "less", per, condition, span=self._span(meta))
+
+    def cost_condition(self, meta, children):
+        return ("if", children[0])
+
+    def casters_you(self, meta, children):
+        return "you"
+
+    def casters_opponents(self, meta, children):
+        return "opponents"
 
     def for_each(self, meta, children):
         return children[0]
