@@ -334,7 +334,8 @@ class StepInterpreter:
         if isinstance(node, ast.Union_):
             return " or ".join(self.describe(p, env) for p in node.parts)
         if isinstance(node, ast.Target):
-            return f"target {self.describe_quality(node.quality, env)}"
+            what = self.describe_quality(node.quality, env)
+            return f"target {what}{' spell' if node.zone == 'stack' and not what.endswith('spell') else ''}"
         if isinstance(node, ast.TopCards):
             return f"the top {self.number(node.count, env)} card(s) of your library"
         if isinstance(node, ast.CardOf):
@@ -403,15 +404,16 @@ class StepInterpreter:
 
     def target_options(self, node: ast.Target | ast.UpToTargets, env: Env) -> list[int]:
         """Legal targets (115): permanents of that quality, or cards in the zone named, or spells on the
-        stack; 'other' leaves out the source."""
+        stack other than this one (115.5); 'you control' / 'an opponent controls' read the permanent's or
+        the spell's controller; 'other' leaves out the source."""
         you_control = getattr(node, "you_control", False)
         opponent_controls = getattr(node, "opponent_controls", False)
-        if node.zone is None:
-            ids = [i for i in self.state.battlefield
-                   if (not you_control or self.state.objects[i].controller == env.player)
-                   and (not opponent_controls or self.state.objects[i].controller != env.player)]
-        elif node.zone == "stack":
-            ids = [item.object_id for item in self.state.stack if item.object_id is not None]
+        if node.zone in (None, "stack"):
+            controllers = ({i: self.state.objects[i].controller for i in self.state.battlefield} if node.zone is None
+                           else {item.object_id: item.controller for item in self.state.stack
+                                 if item.object_id is not None and item.object_id != env.source_id})
+            ids = [i for i, controller in controllers.items() if (not you_control or controller == env.player)
+                   and (not opponent_controls or controller != env.player)]
         else:
             players = {"you": [env.player], "an opponent": [p for p in self.state.order if p != env.player]}.get(
                 node.whose or "any", list(self.state.order))
