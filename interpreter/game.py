@@ -359,7 +359,8 @@ class Game:
             ability = next(a for a in abilities if a.cost_text == name)
         context = self.new_context(player, obj.id)
         env = Env(player, context, obj.id, action_text=f"activate {obj.card_name}")
-        item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name)
+        item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name,
+                         activated=True)
         symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana, True))
         if not ability.is_mana_ability:
             self.state.stack.append(item)

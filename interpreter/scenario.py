@@ -326,7 +326,8 @@ class Scenario:
         game = self.game
         for key, wanted in expect.items():
             if key == "stack":
-                actual = [("trigger:" + i.source_name) if i.object_id is None else i.source_name
+                actual = [(("ability:" if i.activated else "trigger:") + i.source_name) if i.object_id is None
+                          else i.source_name
                           for i in game.state.stack]
                 wanted_names = [str(w) for w in wanted or []]
                 if [a.lower() for a in actual] != [w.lower() for w in wanted_names]:

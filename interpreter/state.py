@@ -128,6 +128,7 @@ class StackItem:
     effect: object = None             # the AST to resolve, for abilities; spells read their card
     source_name: str | None = None    # for 'trigger:SOURCE' references
     paid_with: str | None = None      # the keyword ability whose cost was paid to cast it
+    activated: bool = False           # an activated ability ('ability:SOURCE'), else a triggered one
 
     def clone(self) -> "StackItem":
         other = _shallow(self)
