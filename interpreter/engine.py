@@ -17,7 +17,7 @@ from .choices import Choice
 from .diagnostics import MtgError, error
 from .events import Event
 from .mana import can_pay, parse_cost, parse_pool
-from .state import Context, GameObject
+from .state import Context, GameObject, Targets
 
 if TYPE_CHECKING:
     from .game import Game
@@ -381,19 +381,52 @@ class StepInterpreter:
                 raise self.refuse(f"there is no legal {self.describe(node, env)}" if not legal else
                                   f"needs {count} targets, and there are {len(legal)}", env, node, "115.1")
             return self.ask_objects(Choice("objects", self.describe(node, env), legal, count, rule="115.1"))
-        return self._announced(env, choose)
+        return self._announced(node, env, choose)
 
-    def _announced(self, env: Env, choose: Callable[[], list[int]]) -> list[int]:
-        """The next announced target group of this spell or ability; chosen now if it wasn't yet."""
+    def any_target(self, node: ast.AnyTarget, env: Env) -> list[int | str]:
+        """'any target' (115.4): a creature, planeswalker or battle, or a player, answered by name."""
+        def choose() -> list[int | str]:
+            legal = self.any_target_options(env)
+            if not legal:
+                raise self.refuse("there is no legal target for 'any target'", env, node, "115.4")
+            return self.ask_objects(Choice("objects", f"{env.action_text}: any target", legal, rule="115.4"))
+        return self._announced(node, env, choose)
+
+    def any_target_options(self, env: Env) -> list[int | str]:
+        """115.4: creatures, planeswalkers and battles that can be targeted, then the players."""
+        permanents = [i for i in self.state.battlefield if not self._hexproof_from(i, env.player)
+                      and {"Creature", "Planeswalker", "Battle"} & set(self.game.characteristics(i).types)]
+        return [*permanents, *self.state.order]
+
+    def target_players(self, node: ast.Players, env: Env) -> list[str]:
+        """'target player' / 'target opponent', announced like any target (601.2c)."""
+        def choose() -> list[str]:
+            options = self.player_options(node, env)
+            if not options:
+                raise self.refuse(f"there is no legal {node.who}", env, node, "115.1")
+            if len(options) == 1:
+                return options
+            return [self.game.ask(Choice("option", f"{env.action_text}: {node.who}", options, rule="115.1"))]
+        return self._announced(node, env, choose)
+
+    def player_options(self, node: ast.Players, env: Env) -> list[str]:
+        """The players 'target player' or 'target opponent' may be, in turn order."""
+        return [p for p in self.state.order if node.who == "target player" or p != env.player]
+
+    def _announced(self, node: ast.Node, env: Env, choose: Callable[[], list]) -> list:
+        """The next announced target group of this spell or ability (object ids, or players by name);
+        chosen now if it wasn't yet, and kept with the words that say what is legal (608.2b)."""
         index = env.target_index
         env.target_index += 1
         if index < len(env.context.targets):
-            return self._live(env.context.targets[index])
+            chosen = env.context.targets[index].chosen
+            return [t for t in chosen if isinstance(t, str)] + self._live([t for t in chosen if isinstance(t, int)])
         chosen = choose()
-        env.context.targets.append(chosen)
+        env.context.targets.append(Targets(chosen, node, dict(env.vars)))
         for target in chosen:  # 115.1: it becomes a target (ward and the like trigger on this)
-            self.game.emit(Event("became_target", env.player, self.game.name_of(target), target,
-                                 cause=env.context.id), env)
+            if isinstance(target, int):
+                self.game.emit(Event("became_target", env.player, self.game.name_of(target), target,
+                                     cause=env.context.id), env)
         return chosen
 
     def _hexproof_from(self, object_id: int, player: str) -> bool:
@@ -423,7 +456,7 @@ class StepInterpreter:
 
     def up_to_targets(self, node: ast.UpToTargets, env: Env) -> list[int]:
         count = self.number(node.count, env)
-        return self._announced(env, lambda: self.game.ask(Choice(
+        return self._announced(node, env, lambda: self.game.ask(Choice(
             "objects", f"{env.action_text}: up to {count} target {self.describe_quality(node.quality, env)}",
             self.target_options(node, env), count, True, "115.1")))
 
@@ -698,8 +731,11 @@ class StepInterpreter:
         if isinstance(node.recipients, ast.Players):
             players = self.players(node.recipients, env)
         else:
-            raise self.refuse("damage to permanents (or to any target) isn't run by the interpreter yet", env,
-                              node, "120.3e")
+            chosen = (self.any_target(node.recipients, env) if isinstance(node.recipients, ast.AnyTarget)
+                      else self.objects(node.recipients, env))
+            if any(isinstance(c, int) for c in chosen):
+                raise self.refuse("damage to permanents isn't run by the interpreter yet", env, node, "120.3e")
+            players = chosen
         for player in players:
             if amount > 0:
                 self.state.players[player].life -= amount
@@ -1010,13 +1046,9 @@ class StepInterpreter:
         if node.who == "each player":
             start = order.index(self.state.active)
             return order[start:] + order[:start]  # APNAP order (101.4)
-        opponents = [p for p in order if p != env.player]
         if node.who == "each opponent":
-            return opponents
-        options = opponents if node.who == "target opponent" else list(order)
-        if len(options) == 1:
-            return options
-        return [self.game.ask(Choice("option", f"{env.action_text}: {node.who}", options, rule="115.1"))]
+            return [p for p in order if p != env.player]
+        return self.target_players(node, env)
 
     def gain_life(self, node: ast.GainLife, env: Env) -> None:
         amount = self.number(node.amount, env)
@@ -1374,6 +1406,10 @@ class StepInterpreter:
             for item in ast.walk(node):
                 if isinstance(item, (ast.Target, ast.UpToTargets)):
                     self.objects(item, env)
+                elif isinstance(item, ast.AnyTarget):
+                    self.any_target(item, env)
+                elif isinstance(item, ast.Players) and item.who in ("target player", "target opponent"):
+                    self.target_players(item, env)
 
     def slot_value(self, slot: ast.Slot, value: object, env: Env) -> object:
         if value is None:

@@ -12,7 +12,7 @@ from . import ast
 from .characteristics import Characteristics, Face, face_down_characteristics
 from .choices import Chooser, Choice, Ref, ScriptedChooser
 from .diagnostics import MtgError, did_you_mean, error
-from .engine import Env, StepInterpreter, keyword_abilities
+from .engine import MAX_COUNT, Env, StepInterpreter, keyword_abilities
 from .events import Event
 from .mana import can_pay, parse_cost, parse_pool, pay
 from .rulebook import Rulebook
@@ -215,14 +215,21 @@ class Game:
         self.state.players[player].pool = pay(self.state.players[player].pool, cost, what)
 
     def ask(self, choice: Choice) -> list[int] | str:
-        if choice.kind == "objects":
-            choice.labels = [f"{self.state.objects[i].zone}:{self.name_of(i)}" for i in choice.options]
+        if choice.kind == "objects":  # objects by zone and name; a player ('any target') by name
+            choice.labels = [i if isinstance(i, str) else f"{self.state.objects[i].zone}:{self.name_of(i)}"
+                             for i in choice.options]
         return self.chooser.answer(choice, self.match_among)
 
     # ------------------------------------------------------------ references
-    def match_among(self, ref: Ref, options: list[int]) -> list[int]:
-        """The options a reference names, in zone order (an answer picks among options only)."""
-        found = [i for i in self.ordered(options) if self._matches(ref, self.state.objects[i])]
+    def match_among(self, ref: Ref, options: list) -> list:
+        """The options a reference names, in zone order (an answer picks among options only); a player
+        among the options is named by their name alone."""
+        players = [p for p in options if isinstance(p, str) and ref.name.lower() == p.lower()
+                   and ref.zone is None and ref.player is None and ref.index is None]
+        if players:
+            return players
+        found = [i for i in self.ordered([i for i in options if isinstance(i, int)])
+                 if self._matches(ref, self.state.objects[i])]
         if ref.index is not None:
             return found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
         return found[:1]
@@ -677,23 +684,31 @@ class Game:
     # triggers (603) and state-based actions (704) ---------------------------
     def after_action(self, start: int) -> None:
         """Abilities that triggered wait (603.2); state-based actions happen, and what they trigger
-        waits too; then the waiting abilities go on the stack (117.5, 603.3)."""
+        waits too; then the waiting abilities go on the stack (117.5, 603.3), their targets chosen as
+        they do (603.3d). What choosing those targets triggers (ward) goes on the stack next, and so on
+        until nothing waits; abilities that never stop triggering one another are refused (104.4b)."""
         self.collect_triggers(self.state.events[start:])
-        checked = len(self.state.events)
-        self.state_based_actions()
-        self.collect_triggers(self.state.events[checked:])
-        pending = self.state.pending_triggers
-        if pending:
+        for _ in range(MAX_COUNT):
+            checked = len(self.state.events)
+            self.state_based_actions()
+            self.collect_triggers(self.state.events[checked:])
+            pending = self.state.pending_triggers
+            if not pending:
+                return
             order = self.state.order
             first = order.index(self.state.active)
             apnap = order[first:] + order[:first]
             pending.sort(key=lambda item: apnap.index(item.controller))
             self.state.pending_triggers = []
-            for item in pending:  # 603.3d: targets are chosen as the ability is put on the stack
+            announced = len(self.state.events)
+            for item in pending:
                 self.state.stack.append(item)
                 env = Env(item.controller, item.context, item.context.source_id,
                           action_text=f"trigger of {item.source_name}")
                 self.interpreter.announce_targets(item.effect, env)
+            self.collect_triggers(self.state.events[announced:])
+        raise error("E402", f"abilities keep triggering one another as they are put on the stack (more than "
+                    f"{MAX_COUNT} times): the game can't go on", rule="104.4b")
 
     def collect_triggers(self, events: list[Event]) -> None:
         """The abilities these events trigger wait to be put on the stack (603.2)."""
