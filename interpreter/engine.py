@@ -429,6 +429,21 @@ class StepInterpreter:
                                      cause=env.context.id), env)
         return chosen
 
+    def drop_illegal_targets(self, context: Context) -> bool:
+        """608.2b: as a spell or ability resolves, each target that is no longer legal is dropped (one that
+        changed zones is a new object, 400.7); False when it had targets and none of them is legal."""
+        had = any(group.chosen for group in context.targets)
+        for group in context.targets:
+            env = Env(context.controller, context, context.source_id, dict(group.vars))
+            if isinstance(group.node, ast.AnyTarget):
+                legal = self.any_target_options(env)
+            elif isinstance(group.node, ast.Players):
+                legal = self.player_options(group.node, env)
+            else:
+                legal = self.target_options(group.node, env)
+            group.chosen = [t for t in group.chosen if t in legal]
+        return not had or any(group.chosen for group in context.targets)
+
     def _hexproof_from(self, object_id: int, player: str) -> bool:
         """702.11b: hexproof — it can't be the target of spells or abilities its controller's opponents control."""
         obj = self.state.objects[object_id]

@@ -638,7 +638,9 @@ class Game:
         item = state.stack[-1]
         env = Env(item.controller, item.context, item.context.source_id, dict(item.context.vars),
                   action_text=f"resolve {item.source_name}")
-        if item.object_id is None:
+        if not self.interpreter.drop_illegal_targets(item.context):  # 608.2b: every target is illegal
+            self.remove_from_stack(item, env)
+        elif item.object_id is None:
             state.stack.pop()
             self.interpreter.run(item.effect, env)
             self.emit(Event("resolved", item.controller, item.source_name, None), env)
@@ -662,15 +664,19 @@ class Game:
         self.end_context(item.context)
 
     def counter(self, item: StackItem, env: Env | None) -> None:
-        """701.6a: remove it from the stack; a countered spell goes to its owner's graveyard (or where a
-        replacement says)."""
+        """701.6a: remove it from the stack."""
+        self.remove_from_stack(item, env)
+        self.emit(Event("countered", item.controller, item.source_name), env)
+        self.end_context(item.context)
+
+    def remove_from_stack(self, item: StackItem, env: Env | None) -> None:
+        """It leaves the stack without resolving (countered, 701.6a, or all its targets illegal, 608.2b): a
+        spell goes to its owner's graveyard, or where a replacement says."""
         if item.object_id is not None and item.object_id in self.state.objects:
             spell = self.state.objects[item.object_id]  # moving the spell takes it off the stack
             self.move(spell.id, self.leaving_stack_to(item, spell, "graveyard"), env=env)
         else:
             self.state.stack.remove(item)
-        self.emit(Event("countered", item.controller, item.source_name), env)
-        self.end_context(item.context)
 
     def leaving_stack_to(self, item: StackItem, spell: GameObject, zone: str) -> str:
         """Where a spell goes as it leaves the stack: exiled instead where a keyword says so (702.34a)."""
