@@ -26,6 +26,8 @@ MAX_COUNT = 10_000   # the most a number in a step may be: draw, create, repeat 
 MAX_DEPTH = 100      # keyword actions inside keyword actions: deeper is a definition that loops
 PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
 COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+VALUE_SLOTS = {"number", "quality", "subtype", "name"}   # slot types whose value is no object
+NOT_YET = object()   # an object slot while targets are announced: found as the effect resolves (608.2c)
 
 
 @dataclass
@@ -359,6 +361,8 @@ class StepInterpreter:
         value = env.vars.get(node.name)
         if value is None:
             return []  # bound by a step that didn't happen ('you may ... as {x}' answered no)
+        if value is NOT_YET:
+            raise self.refuse(f"{{{node.name}}} isn't known until the effect resolves", env, node, "608.2c")
         if not isinstance(value, list):
             raise self.refuse(f"{{{node.name}}} does not name objects", env, node)
         return self._live(value)
@@ -1375,8 +1379,13 @@ class StepInterpreter:
         finally:
             self._depth -= 1
 
-    def bind(self, node: ast.KeywordAction, env: Env) -> tuple[ast.Definition, Env]:
-        """The definition of a keyword action and an environment with its slots bound."""
+    def bind(self, node: ast.KeywordAction, env: Env, announcing: bool = False) -> tuple[ast.Definition, Env]:
+        """The definition of a keyword action and an environment with its slots bound.
+
+        While targets are announced (601.2c), an object slot is bound only when it is a target: its
+        other words ('a card from your hand') are chosen as the effect resolves (608.2c), so they
+        announce their targets, if any, and stay unknown.
+        """
         definition = self.game.rulebook.keyword_actions[node.name]
         if definition.excluded:
             raise self.refuse(f"'{definition.name}' is not part of these rules", env, node, definition.rule)
@@ -1385,6 +1394,11 @@ class StepInterpreter:
         values = {}
         for slot in (p for p in definition.pattern.parts if isinstance(p, ast.Slot)):
             value = given.get(slot.name)
+            if announcing and value is not None and slot.type not in VALUE_SLOTS and not isinstance(
+                    value, (ast.Target, ast.UpToTargets)):
+                self.announce_targets(value, env)
+                values[slot.name] = NOT_YET
+                continue
             values[slot.name] = self.slot_value(slot, defaults.get(slot.name) if value is None else value, env)
         return definition, Env(env.player, env.context, env.source_id, values, definition,
                                env.action_text or self.game.action_words(node, env), env.target_index)
@@ -1412,7 +1426,7 @@ class StepInterpreter:
             for index in sorted(chosen if chosen is not None else range(len(node.modes))):
                 self.announce_targets(node.modes[index], env)
         elif isinstance(node, ast.KeywordAction):
-            definition, inner = self.bind(node, env)
+            definition, inner = self.bind(node, env, announcing=True)
             if definition.steps is not None:
                 with self._inside(definition, env):
                     self.announce_targets(definition.steps, inner)
