@@ -30,6 +30,11 @@ VALUE_SLOTS = {"number", "quality", "subtype", "name"}   # slot types whose valu
 NOT_YET = object()   # an object slot while targets are announced: found as the effect resolves (608.2c)
 
 
+class Loops(MtgError):
+    """A definition that uses itself without end. No trial run judges an option by it (trying each
+    level's 'you may' or 'A or B' out would double the work per level): the action is refused."""
+
+
 @dataclass
 class Env:
     """What a running piece of text needs: who 'you' is, its source, its variables."""
@@ -1369,15 +1374,22 @@ class StepInterpreter:
 
     @contextlib.contextmanager
     def _inside(self, definition: ast.Definition, env: Env) -> Iterator[None]:
-        """One level deeper into keyword actions; a definition that loops stops at MAX_DEPTH, named."""
+        """One level deeper into keyword actions, on every path into a definition (running it, announcing
+        its targets, trying it out); a definition that loops stops at MAX_DEPTH, or where Python's own
+        stack ends first (each level of 'you may' and 'A or B' nests a trial run), named."""
         if self._depth >= MAX_DEPTH:
-            raise self.refuse(f"'{definition.name}' uses keyword actions more than {MAX_DEPTH} deep: its "
-                              "definition loops", env, definition, definition.rule)
+            raise self._loops(definition, env, f"more than {MAX_DEPTH} deep")
         self._depth += 1
         try:
             yield
+        except RecursionError:
+            raise self._loops(definition, env, "deeper than the interpreter can follow") from None
         finally:
             self._depth -= 1
+
+    def _loops(self, definition: ast.Definition, env: Env, how: str) -> Loops:
+        return Loops(self.refuse(f"'{definition.name}' uses keyword actions {how}: its definition loops", env,
+                                 definition, definition.rule).diagnostic)
 
     def bind(self, node: ast.KeywordAction, env: Env, announcing: bool = False) -> tuple[ast.Definition, Env]:
         """The definition of a keyword action and an environment with its slots bound.

@@ -12,7 +12,7 @@ from . import ast
 from .characteristics import Characteristics, Face, face_down_characteristics
 from .choices import Chooser, Choice, Ref, ScriptedChooser
 from .diagnostics import MtgError, did_you_mean, error
-from .engine import MAX_COUNT, Env, StepInterpreter, keyword_abilities
+from .engine import MAX_COUNT, Env, Loops, StepInterpreter, keyword_abilities
 from .events import Event
 from .mana import can_pay, parse_cost, parse_pool, pay
 from .rulebook import Rulebook
@@ -313,12 +313,15 @@ class Game:
             obj.revealed_by.discard(context.id)
 
     def try_out(self, attempt: Callable[[], None]) -> MtgError | None:
-        """Whether an option can be carried out: run it on a copy with first legal answers."""
+        """Whether an option can be carried out: run it on a copy with first legal answers. A definition
+        that loops is no option that can't be done: the whole action is refused, naming it."""
         saved, chooser = self.state, self.chooser
         self.state, self.chooser = saved.clone(), _Probe()
         try:
             attempt()
             return None
+        except Loops:
+            raise
         except MtgError as exc:
             return exc
         finally:
