@@ -377,6 +377,7 @@ class Game:
         self.interpreter.check_activation(ability, env)  # 602.5b
         mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env)  # 602.2b
         if not ability.is_mana_ability:
+            env.vars.update(env.context.vars)  # the value of X announced (602.2b)
             self.interpreter.announce_targets(ability.effect, env)  # 601.2c
         self._pay_activation(obj, ability, env, symbols, mana, life)
         if ability.is_mana_ability:
@@ -483,7 +484,8 @@ class Game:
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
                   if (c := self._choose_cost(a, env, base)) is not None]
-        # 601.2c: targets.
+        # 601.2c: targets, as many as the announced mode and X say.
+        env.vars.update(context.vars)
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility):
                 self.interpreter.announce_targets(spell_ability.effect, env)
@@ -712,7 +714,7 @@ class Game:
             announced = len(self.state.events)
             for item in pending:
                 self.state.stack.append(item)
-                env = Env(item.controller, item.context, item.context.source_id,
+                env = Env(item.controller, item.context, item.context.source_id, dict(item.context.vars),
                           action_text=f"trigger of {item.source_name}")
                 self.interpreter.announce_targets(item.effect, env)
             self.collect_triggers(self.state.events[announced:])
