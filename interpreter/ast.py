@@ -1386,3 +1386,15 @@ def walk(node: object):
     elif isinstance(node, tuple):
         for item in node:
             yield from walk(item)
+
+
+def children(node: Node):
+    """The nodes directly under `node`, in field order (those in tuples included), like `ast.iter_child_nodes`."""
+    for name in node.__dataclass_fields__:
+        if name != "span":
+            value = getattr(node, name)
+            for item in value if isinstance(value, tuple) else (value,):
+                if isinstance(item, Node):
+                    yield item
+                elif isinstance(item, tuple):  # a keyword action's (slot, value) pairs
+                    yield from (part for part in item if isinstance(part, Node))

@@ -27,6 +27,10 @@ MAX_DEPTH = 100      # keyword actions inside keyword actions: deeper is a defin
 PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
 COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 VALUE_SLOTS = {"number", "quality", "subtype", "name"}   # slot types whose value is no object
+#: What an effect holds whose targets are not its own: chosen as they trigger or are activated (603.3d,
+#: 603.12), or, for 'A or B', in the option chosen as it resolves.
+LATER_ABILITIES = (ast.TriggeredAbility, ast.ActivatedAbility, ast.DelayedTrigger, ast.ReflexiveTrigger,
+                   ast.EffectChoice)
 NOT_YET = object()   # an object slot while targets are announced: found as the effect resolves (608.2c)
 
 
@@ -801,8 +805,11 @@ class StepInterpreter:
 
     def where_x(self, node: ast.WhereX, env: Env) -> None:
         """X is the value as the effect starts (107.3c)."""
-        env.vars["X"] = len(self.objects(node.value.objects, env))
+        self._define_x(node, env)
         self.run(node.effect, env)
+
+    def _define_x(self, node: ast.WhereX, env: Env) -> None:
+        env.vars["X"] = len(self.objects(node.value.objects, env))
 
     def instead(self, node: ast.Instead, env: Env) -> None:
         raise self.refuse("'... instead' follows no sentence it could replace", env, node, "614.1a")
@@ -1415,42 +1422,43 @@ class StepInterpreter:
         return definition, Env(env.player, env.context, env.source_id, values, definition,
                                env.action_text or self.game.action_words(node, env), env.target_index)
 
-    def announce_targets(self, node: ast.Effect, env: Env) -> None:
-        """601.2c, 603.3d: choose every target the effect will need, in the order the text names them.
+    def announce_targets(self, node: ast.Node, env: Env) -> None:
+        """601.2c, 603.3d: choose every target the effect will need, in the order the text names them,
+        inside the definitions it uses too (not those of abilities it only creates or grants).
 
         Conditions are read now to know which branch will need targets; a branch
         that depends on something not yet known announces none.
         """
-        if isinstance(node, ast.Sequence):
-            for effect in node.effects:
-                self.announce_targets(effect, env)
-        elif isinstance(node, ast.Conditional):
+        if isinstance(node, ast.Conditional):
             try:
                 branch = node.effect if self.holds(node.condition, env) else node.otherwise
             except MtgError:
                 return
             if branch is not None:
                 self.announce_targets(branch, env)
-        elif isinstance(node, ast.Optional):
-            self.announce_targets(node.effect, env)
         elif isinstance(node, ast.Modal):  # only the chosen modes' targets (700.2c)
             chosen = env.vars.get("_modes", env.context.vars.get("_modes"))
             for index in sorted(chosen if chosen is not None else range(len(node.modes))):
                 self.announce_targets(node.modes[index], env)
+        elif isinstance(node, ast.WhereX):  # 107.3c: the value its text defines, for the targets too
+            self._define_x(node, env)
+            self.announce_targets(node.effect, env)
         elif isinstance(node, ast.KeywordAction):
             definition, inner = self.bind(node, env, announcing=True)
             if definition.steps is not None:
                 with self._inside(definition, env):
                     self.announce_targets(definition.steps, inner)
             env.target_index = inner.target_index
-        elif not isinstance(node, ast.EffectChoice):
-            for item in ast.walk(node):
-                if isinstance(item, (ast.Target, ast.UpToTargets)):
-                    self.objects(item, env)
-                elif isinstance(item, ast.AnyTarget):
-                    self.any_target(item, env)
-                elif isinstance(item, ast.Players) and item.who in ("target player", "target opponent"):
-                    self.target_players(item, env)
+        elif isinstance(node, (ast.Target, ast.UpToTargets)):
+            self.objects(node, env)
+        elif isinstance(node, ast.AnyTarget):
+            self.any_target(node, env)
+        elif isinstance(node, ast.Players):
+            if node.who in ("target player", "target opponent"):
+                self.target_players(node, env)
+        elif not isinstance(node, LATER_ABILITIES):
+            for child in ast.children(node):
+                self.announce_targets(child, env)
 
     def slot_value(self, slot: ast.Slot, value: object, env: Env) -> object:
         if value is None:
