@@ -31,7 +31,16 @@ VALUE_SLOTS = {"number", "quality", "subtype", "name"}   # slot types whose valu
 #: 603.12), or, for 'A or B', in the option chosen as it resolves.
 LATER_ABILITIES = (ast.TriggeredAbility, ast.ActivatedAbility, ast.DelayedTrigger, ast.ReflexiveTrigger,
                    ast.EffectChoice)
-NOT_YET = object()   # an object slot while targets are announced: found as the effect resolves (608.2c)
+
+
+class _NotYet:
+    """The value of an object slot while targets are announced: found as the effect resolves (608.2c)."""
+
+    def __deepcopy__(self, memo: dict) -> "_NotYet":
+        return self   # one value, whatever copies the state
+
+
+NOT_YET = _NotYet()
 
 
 class Loops(MtgError):
