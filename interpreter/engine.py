@@ -43,6 +43,11 @@ class _NotYet:
 NOT_YET = _NotYet()
 
 
+class NoLegalTarget(MtgError):
+    """A target that can't be chosen (115.1): casting or activating is refused; a triggered ability is
+    removed from the stack instead (603.3d)."""
+
+
 class Loops(MtgError):
     """A definition that uses itself without end. No trial run judges an option by it (trying each
     level's 'you may' or 'A or B' out would double the work per level): the action is refused."""
@@ -400,8 +405,9 @@ class StepInterpreter:
             legal = self.target_options(node, env)
             count = self.number(node.count, env) if node.count is not None else 1
             if len(legal) < max(count, 1):
-                raise self.refuse(f"there is no legal {self.describe(node, env)}" if not legal else
-                                  f"needs {count} targets, and there are {len(legal)}", env, node, "115.1")
+                raise NoLegalTarget(self.refuse(f"there is no legal {self.describe(node, env)}" if not legal else
+                                                f"needs {count} targets, and there are {len(legal)}", env, node,
+                                                "115.1").diagnostic)
             return self.ask_objects(Choice("objects", self.describe(node, env), legal, count, rule="115.1"))
         return self._announced(node, env, choose)
 
@@ -410,7 +416,8 @@ class StepInterpreter:
         def choose() -> list[int | str]:
             legal = self.any_target_options(env)
             if not legal:
-                raise self.refuse("there is no legal target for 'any target'", env, node, "115.4")
+                raise NoLegalTarget(self.refuse("there is no legal target for 'any target'", env, node,
+                                                "115.4").diagnostic)
             return self.ask_objects(Choice("objects", f"{env.action_text}: any target", legal, rule="115.4"))
         return self._announced(node, env, choose)
 
@@ -425,7 +432,7 @@ class StepInterpreter:
         def choose() -> list[str]:
             options = self.player_options(node, env)
             if not options:
-                raise self.refuse(f"there is no legal {node.who}", env, node, "115.1")
+                raise NoLegalTarget(self.refuse(f"there is no legal {node.who}", env, node, "115.1").diagnostic)
             if len(options) == 1:
                 return options
             return [self.game.ask(Choice("option", f"{env.action_text}: {node.who}", options, rule="115.1"))]

@@ -12,7 +12,7 @@ from . import ast
 from .characteristics import Characteristics, Face, face_down_characteristics
 from .choices import Chooser, Choice, Ref, ScriptedChooser
 from .diagnostics import MtgError, did_you_mean, error
-from .engine import MAX_COUNT, Env, Loops, StepInterpreter, keyword_abilities
+from .engine import MAX_COUNT, Env, Loops, NoLegalTarget, StepInterpreter, keyword_abilities
 from .events import Event
 from .mana import can_pay, parse_cost, parse_pool, pay
 from .rulebook import Rulebook
@@ -696,8 +696,9 @@ class Game:
     def after_action(self, start: int) -> None:
         """Abilities that triggered wait (603.2); state-based actions happen, and what they trigger
         waits too; then the waiting abilities go on the stack (117.5, 603.3), their targets chosen as
-        they do (603.3d). What choosing those targets triggers (ward) goes on the stack next, and so on
-        until nothing waits; abilities that never stop triggering one another are refused (104.4b)."""
+        they do (603.3d; one with no legal target is removed). What choosing those targets triggers
+        (ward) goes on the stack next, and so on until nothing waits; abilities that never stop
+        triggering one another are refused (104.4b)."""
         self.collect_triggers(self.state.events[start:])
         for _ in range(MAX_COUNT):
             checked = len(self.state.events)
@@ -716,7 +717,12 @@ class Game:
                 self.state.stack.append(item)
                 env = Env(item.controller, item.context, item.context.source_id, dict(item.context.vars),
                           action_text=f"trigger of {item.source_name}")
-                self.interpreter.announce_targets(item.effect, env)
+                before = len(self.state.events)
+                try:
+                    self.interpreter.announce_targets(item.effect, env)
+                except NoLegalTarget:  # 603.3d: it is simply removed from the stack
+                    del self.state.events[before:]
+                    self.state.stack.remove(item)
             self.collect_triggers(self.state.events[announced:])
         raise error("E402", f"abilities keep triggering one another as they are put on the stack (more than "
                     f"{MAX_COUNT} times): the game can't go on", rule="104.4b")
