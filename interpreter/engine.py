@@ -18,7 +18,7 @@ from .diagnostics import MtgError, error
 from .events import TRIGGER_EVENTS, Event
 from .costs import keyword_changes, total_changes
 from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, parse_pool
-from .state import Context, GameObject
+from .state import Context, GameObject, Targets
 
 if TYPE_CHECKING:
     from .game import Game
@@ -27,6 +27,31 @@ MAX_COUNT = 10_000   # the most a number in a step may be: draw, create, repeat 
 MAX_DEPTH = 100      # keyword actions inside keyword actions: deeper is a definition that loops
 PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
 COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+VALUE_SLOTS = {"number", "quality", "subtype", "name"}   # slot types whose value is no object
+#: What an effect holds whose targets are not its own: chosen as they trigger or are activated (603.3d,
+#: 603.12), or, for 'A or B', in the option chosen as it resolves.
+LATER_ABILITIES = (ast.TriggeredAbility, ast.ActivatedAbility, ast.DelayedTrigger, ast.ReflexiveTrigger,
+                   ast.EffectChoice)
+
+
+class _NotYet:
+    """The value of an object slot while targets are announced: found as the effect resolves (608.2c)."""
+
+    def __deepcopy__(self, memo: dict) -> "_NotYet":
+        return self   # one value, whatever copies the state
+
+
+NOT_YET = _NotYet()
+
+
+class NoLegalTarget(MtgError):
+    """A target that can't be chosen (115.1): casting or activating is refused; a triggered ability is
+    removed from the stack instead (603.3d)."""
+
+
+class Loops(MtgError):
+    """A definition that uses itself without end. No trial run judges an option by it (trying each
+    level's 'you may' or 'A or B' out would double the work per level): the action is refused."""
 
 
 @dataclass
@@ -135,10 +160,13 @@ class StepInterpreter:
 
     def check_runs(self, node: ast.Node, env: Env) -> None:
         """Refuse a node the interpreter doesn't run yet, as its declaration in runs.py says."""
-        found = runs.gap(node, self.game.rulebook)
+        found = runs.gap(node, self.game.rulebook, chosen=False)
         if found is not None:
-            _, message, rule = found.describe(node, self.game.rulebook)
-            raise self.not_run(message, rule, env, node)
+            raise self.gap_refusal(found, env, node)
+
+    def gap_refusal(self, found: runs.Gap, env: Env, node: ast.Node) -> MtgError:
+        _, message, rule = found.describe(node, self.game.rulebook)
+        return self.not_run(message, rule, env, node)
 
     def not_run(self, message: str, rule: str | None, env: Env, node: ast.Node) -> MtgError:
         """E409, naming the action and the words of the part that isn't run."""
@@ -359,7 +387,8 @@ class StepInterpreter:
         if isinstance(node, ast.Union_):
             return " or ".join(self.describe(p, env) for p in node.parts)
         if isinstance(node, ast.Target):
-            return f"target {self.describe_quality(node.quality, env)}"
+            what = self.describe_quality(node.quality, env)
+            return f"target {what}{' spell' if node.zone == 'stack' and not what.endswith('spell') else ''}"
         if isinstance(node, ast.TopCards):
             return f"the top {self.number(node.count, env)} card(s) of your library"
         if isinstance(node, ast.CardOf):
@@ -383,6 +412,8 @@ class StepInterpreter:
         value = env.vars.get(node.name)
         if value is None:
             return []  # bound by a step that didn't happen ('you may ... as {x}' answered no)
+        if value is NOT_YET:
+            raise self.refuse(f"{{{node.name}}} isn't known until the effect resolves", env, node, "608.2c")
         if not isinstance(value, list):
             raise self.refuse(f"{{{node.name}}} does not name objects", env, node)
         return self._live(value)
@@ -400,23 +431,73 @@ class StepInterpreter:
             legal = self.target_options(node, env)
             count = self.number(node.count, env) if node.count is not None else 1
             if len(legal) < max(count, 1):
-                raise self.refuse(f"there is no legal {self.describe(node, env)}" if not legal else
-                                  f"needs {count} targets, and there are {len(legal)}", env, node, "115.1")
+                raise NoLegalTarget(self.refuse(f"there is no legal {self.describe(node, env)}" if not legal else
+                                                f"needs {count} targets, and there are {len(legal)}", env, node,
+                                                "115.1").diagnostic)
             return self.ask_objects(Choice("objects", self.describe(node, env), legal, count, rule="115.1"))
-        return self._announced(env, choose)
+        return self._announced(node, env, choose)
 
-    def _announced(self, env: Env, choose: Callable[[], list[int]]) -> list[int]:
-        """The next announced target group of this spell or ability; chosen now if it wasn't yet."""
+    def any_target(self, node: ast.AnyTarget, env: Env) -> list[int | str]:
+        """'any target' (115.4): a creature, planeswalker or battle, or a player, answered by name."""
+        def choose() -> list[int | str]:
+            legal = self.any_target_options(env)
+            if not legal:
+                raise NoLegalTarget(self.refuse("there is no legal target for 'any target'", env, node,
+                                                "115.4").diagnostic)
+            return self.ask_objects(Choice("objects", f"{env.action_text}: any target", legal, rule="115.4"))
+        return self._announced(node, env, choose)
+
+    def any_target_options(self, env: Env) -> list[int | str]:
+        """115.4: creatures, planeswalkers and battles that can be targeted, then the players."""
+        permanents = [i for i in self.state.battlefield if not self._hexproof_from(i, env.player)
+                      and {"Creature", "Planeswalker", "Battle"} & set(self.game.characteristics(i).types)]
+        return [*permanents, *self.state.order]
+
+    def target_players(self, node: ast.Players, env: Env) -> list[str]:
+        """'target player' / 'target opponent', announced like any target (601.2c)."""
+        def choose() -> list[str]:
+            options = self.player_options(node, env)
+            if not options:
+                raise NoLegalTarget(self.refuse(f"there is no legal {node.who}", env, node, "115.1").diagnostic)
+            if len(options) == 1:
+                return options
+            return [self.game.ask(Choice("option", f"{env.action_text}: {node.who}", options, rule="115.1"))]
+        return self._announced(node, env, choose)
+
+    def player_options(self, node: ast.Players, env: Env) -> list[str]:
+        """The players 'target player' or 'target opponent' may be, in turn order."""
+        return [p for p in self.state.order if node.who == "target player" or p != env.player]
+
+    def _announced(self, node: ast.Node, env: Env, choose: Callable[[], list]) -> list:
+        """The next announced target group of this spell or ability (object ids, or players by name);
+        chosen now if it wasn't yet, and kept with the words that say what is legal (608.2b)."""
         index = env.target_index
         env.target_index += 1
         if index < len(env.context.targets):
-            return self._live(env.context.targets[index])
+            chosen = env.context.targets[index].chosen
+            return [t for t in chosen if isinstance(t, str)] + self._live([t for t in chosen if isinstance(t, int)])
         chosen = choose()
-        env.context.targets.append(chosen)
+        env.context.targets.append(Targets(chosen, node, dict(env.vars)))
         for target in chosen:  # 115.1: it becomes a target (ward and the like trigger on this)
-            self.game.emit(Event("became_target", env.player, self.game.name_of(target), target,
-                                 cause=env.context.id), env)
+            if isinstance(target, int):
+                self.game.emit(Event("became_target", env.player, self.game.name_of(target), target,
+                                     cause=env.context.id), env)
         return chosen
+
+    def drop_illegal_targets(self, context: Context) -> bool:
+        """608.2b: as a spell or ability resolves, each target that is no longer legal is dropped (one that
+        changed zones is a new object, 400.7); False when it had targets and none of them is legal."""
+        had = any(group.chosen for group in context.targets)
+        for group in context.targets:
+            env = Env(context.controller, context, context.source_id, dict(group.vars))
+            if isinstance(group.node, ast.AnyTarget):
+                legal = self.any_target_options(env)
+            elif isinstance(group.node, ast.Players):
+                legal = self.player_options(group.node, env)
+            else:
+                legal = self.target_options(group.node, env)
+            group.chosen = [t for t in group.chosen if t in legal]
+        return not had or any(group.chosen for group in context.targets)
 
     def _hexproof_from(self, object_id: int, player: str) -> bool:
         """702.11b: hexproof — it can't be the target of spells or abilities its controller's opponents control."""
@@ -426,15 +507,16 @@ class StepInterpreter:
 
     def target_options(self, node: ast.Target | ast.UpToTargets, env: Env) -> list[int]:
         """Legal targets (115): permanents of that quality, or cards in the zone named, or spells on the
-        stack; 'other' leaves out the source."""
+        stack other than this one (115.5); 'you control' / 'an opponent controls' read the permanent's or
+        the spell's controller; 'other' leaves out the source."""
         you_control = getattr(node, "you_control", False)
         opponent_controls = getattr(node, "opponent_controls", False)
-        if node.zone is None:
-            ids = [i for i in self.state.battlefield
-                   if (not you_control or self.state.objects[i].controller == env.player)
-                   and (not opponent_controls or self.state.objects[i].controller != env.player)]
-        elif node.zone == "stack":  # 115.5: a spell can't be its own target
-            ids = [item.object_id for item in self.state.stack if item.object_id not in (None, env.source_id)]
+        if node.zone in (None, "stack"):
+            controllers = ({i: self.state.objects[i].controller for i in self.state.battlefield} if node.zone is None
+                           else {item.object_id: item.controller for item in self.state.stack
+                                 if item.object_id is not None and item.object_id != env.source_id})
+            ids = [i for i, controller in controllers.items() if (not you_control or controller == env.player)
+                   and (not opponent_controls or controller != env.player)]
         else:
             players = {"you": [env.player], "an opponent": [p for p in self.state.order if p != env.player]}.get(
                 node.whose or "any", list(self.state.order))
@@ -444,7 +526,7 @@ class StepInterpreter:
 
     def up_to_targets(self, node: ast.UpToTargets, env: Env) -> list[int]:
         count = self.number(node.count, env)
-        return self._announced(env, lambda: self.game.ask(Choice(
+        return self._announced(node, env, lambda: self.game.ask(Choice(
             "objects", f"{env.action_text}: up to {count} target {self.describe_quality(node.quality, env)}",
             self.target_options(node, env), count, True, "115.1")))
 
@@ -730,7 +812,13 @@ class StepInterpreter:
             raise self.refuse(f"'{self.game.words_of(node.source)}' is no object that could deal damage", env,
                               node, "120.1")
         amount = max(0, chars.power or 0) if node.amount is None else self.number(node.amount, env)
-        for player in self.players(node.recipients, env):
+        if isinstance(node.recipients, ast.AnyTarget):
+            players = self.any_target(node.recipients, env)
+            if any(isinstance(chosen, int) for chosen in players):
+                raise self.gap_refusal(runs.DAMAGE_TO_CHOSEN_PERMANENT, env, node)
+        else:
+            players = self.players(node.recipients, env)
+        for player in players:
             if amount > 0:
                 self.state.players[player].life -= amount
                 self.game.emit(Event("damage_dealt", player, name, source, chars, controller=controller), env)
@@ -762,8 +850,11 @@ class StepInterpreter:
 
     def where_x(self, node: ast.WhereX, env: Env) -> None:
         """X is the value as the effect starts (107.3c)."""
-        env.vars["X"] = len(self.objects(node.value.objects, env))
+        self._define_x(node, env)
         self.run(node.effect, env)
+
+    def _define_x(self, node: ast.WhereX, env: Env) -> None:
+        env.vars["X"] = len(self.objects(node.value.objects, env))
 
     def instead(self, node: ast.Instead, env: Env) -> None:
         raise self.refuse("'... instead' follows no sentence it could replace", env, node, "614.1a")
@@ -943,6 +1034,8 @@ class StepInterpreter:
 
         try:
             failure = self.game.try_out(attempt)
+        except Loops:
+            raise
         except MtgError:  # it reaches a part not run yet (runs.py): it can't be told, so it may do something
             return False
         return failure is None and outcome == [False] and not self._changes_state(effect)
@@ -1036,13 +1129,9 @@ class StepInterpreter:
         if node.who == "each player":
             start = order.index(self.state.active)
             return order[start:] + order[:start]  # APNAP order (101.4)
-        opponents = [p for p in order if p != env.player]
         if node.who == "each opponent":
-            return opponents
-        options = opponents if node.who == "target opponent" else list(order)
-        if len(options) == 1:
-            return options
-        return [self.game.ask(Choice("option", f"{env.action_text}: {node.who}", options, rule="115.1"))]
+            return [p for p in order if p != env.player]
+        return self.target_players(node, env)
 
     def gain_life(self, node: ast.GainLife, env: Env) -> None:
         amount = self.number(node.amount, env)
@@ -1392,18 +1481,30 @@ class StepInterpreter:
 
     @contextlib.contextmanager
     def _inside(self, definition: ast.Definition, env: Env) -> Iterator[None]:
-        """One level deeper into keyword actions; a definition that loops stops at MAX_DEPTH, named."""
+        """One level deeper into keyword actions, on every path into a definition (running it, announcing
+        its targets, trying it out); a definition that loops stops at MAX_DEPTH, or where Python's own
+        stack ends first (each level of 'you may' and 'A or B' nests a trial run), named."""
         if self._depth >= MAX_DEPTH:
-            raise self.refuse(f"'{definition.name}' uses keyword actions more than {MAX_DEPTH} deep: its "
-                              "definition loops", env, definition, definition.rule)
+            raise self._loops(definition, env, f"more than {MAX_DEPTH} deep")
         self._depth += 1
         try:
             yield
+        except RecursionError:
+            raise self._loops(definition, env, "deeper than the interpreter can follow") from None
         finally:
             self._depth -= 1
 
-    def bind(self, node: ast.KeywordAction, env: Env) -> tuple[ast.Definition, Env]:
-        """The definition of a keyword action and an environment with its slots bound."""
+    def _loops(self, definition: ast.Definition, env: Env, how: str) -> Loops:
+        return Loops(self.refuse(f"'{definition.name}' uses keyword actions {how}: its definition loops", env,
+                                 definition, definition.rule).diagnostic)
+
+    def bind(self, node: ast.KeywordAction, env: Env, announcing: bool = False) -> tuple[ast.Definition, Env]:
+        """The definition of a keyword action and an environment with its slots bound.
+
+        While targets are announced (601.2c), an object slot is bound only when it is a target: its
+        other words ('a card from your hand') are chosen as the effect resolves (608.2c), so they
+        announce their targets, if any, and stay unknown.
+        """
         definition = self.game.rulebook.keyword_actions[node.name]
         if definition.excluded:
             raise self.refuse(f"'{definition.name}' is not part of these rules", env, node, definition.rule)
@@ -1412,42 +1513,52 @@ class StepInterpreter:
         values = {}
         for slot in (p for p in definition.pattern.parts if isinstance(p, ast.Slot)):
             value = given.get(slot.name)
+            if announcing and value is not None and slot.type not in VALUE_SLOTS and not isinstance(
+                    value, (ast.Target, ast.UpToTargets)):
+                self.announce_targets(value, env)
+                values[slot.name] = NOT_YET
+                continue
             values[slot.name] = self.slot_value(slot, defaults.get(slot.name) if value is None else value, env)
         return definition, Env(env.player, env.context, env.source_id, values, definition,
                                env.action_text or self.game.action_words(node, env), env.target_index)
 
-    def announce_targets(self, node: ast.Effect, env: Env) -> None:
-        """601.2c, 603.3d: choose every target the effect will need, in the order the text names them.
+    def announce_targets(self, node: ast.Node, env: Env) -> None:
+        """601.2c, 603.3d: choose every target the effect will need, in the order the text names them,
+        inside the definitions it uses too (not those of abilities it only creates or grants).
 
         Conditions are read now to know which branch will need targets; a branch
         that depends on something not yet known announces none.
         """
-        if isinstance(node, ast.Sequence):
-            for effect in node.effects:
-                self.announce_targets(effect, env)
-        elif isinstance(node, ast.Conditional):
+        if isinstance(node, ast.Conditional):
             try:
                 branch = node.effect if self.holds(node.condition, env) else node.otherwise
             except MtgError:
                 return
             if branch is not None:
                 self.announce_targets(branch, env)
-        elif isinstance(node, ast.Optional):
-            self.announce_targets(node.effect, env)
         elif isinstance(node, ast.Modal):  # only the chosen modes' targets (700.2c)
             chosen = env.vars.get("_modes", env.context.vars.get("_modes"))
             for index in sorted(chosen if chosen is not None else range(len(node.modes))):
                 self.announce_targets(node.modes[index], env)
+        elif isinstance(node, ast.WhereX):  # 107.3c: the value its text defines, for the targets too
+            self._define_x(node, env)
+            self.announce_targets(node.effect, env)
         elif isinstance(node, ast.KeywordAction):
-            definition, inner = self.bind(node, env)
+            definition, inner = self.bind(node, env, announcing=True)
             if definition.steps is not None:
                 with self._inside(definition, env):
                     self.announce_targets(definition.steps, inner)
             env.target_index = inner.target_index
-        elif not isinstance(node, ast.EffectChoice):
-            for item in ast.walk(node):
-                if isinstance(item, (ast.Target, ast.UpToTargets)):
-                    self.objects(item, env)
+        elif isinstance(node, (ast.Target, ast.UpToTargets)):
+            self.objects(node, env)
+        elif isinstance(node, ast.AnyTarget):
+            self.any_target(node, env)
+        elif isinstance(node, ast.Players):
+            if node.who in ("target player", "target opponent"):
+                self.target_players(node, env)
+        elif not isinstance(node, LATER_ABILITIES):
+            for child in ast.children(node):
+                self.announce_targets(child, env)
 
     def slot_value(self, slot: ast.Slot, value: object, env: Env) -> object:
         if value is None:

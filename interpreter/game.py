@@ -13,7 +13,7 @@ from . import ast
 from .characteristics import Characteristics, Face, face_down_characteristics
 from .choices import Chooser, Choice, Ref, ScriptedChooser
 from .diagnostics import MtgError, did_you_mean, error
-from .engine import Env, StepInterpreter, keyword_abilities
+from .engine import MAX_COUNT, Env, Loops, NoLegalTarget, StepInterpreter, keyword_abilities
 from .events import Event
 from .costs import spell_cost_changes, total_changes
 from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, parse_pool, pay, unpayable
@@ -224,14 +224,21 @@ class Game:
         self.state.players[player].pool = pay(self.state.players[player].pool, cost, what, rule)
 
     def ask(self, choice: Choice) -> list[int] | str:
-        if choice.kind == "objects":
-            choice.labels = [f"{self.state.objects[i].zone}:{self.name_of(i)}" for i in choice.options]
+        if choice.kind == "objects":  # objects by zone and name; a player ('any target') by name
+            choice.labels = [i if isinstance(i, str) else f"{self.state.objects[i].zone}:{self.name_of(i)}"
+                             for i in choice.options]
         return self.chooser.answer(choice, self.match_among)
 
     # ------------------------------------------------------------ references
-    def match_among(self, ref: Ref, options: list[int]) -> list[int]:
-        """The options a reference names, in zone order (an answer picks among options only)."""
-        found = [i for i in self.ordered(options) if self._matches(ref, self.state.objects[i])]
+    def match_among(self, ref: Ref, options: list) -> list:
+        """The options a reference names, in zone order (an answer picks among options only); a player
+        among the options is named by their name alone."""
+        players = [p for p in options if isinstance(p, str) and ref.name.lower() == p.lower()
+                   and ref.zone is None and ref.player is None and ref.index is None]
+        if players:
+            return players
+        found = [i for i in self.ordered([i for i in options if isinstance(i, int)])
+                 if self._matches(ref, self.state.objects[i])]
         if ref.index is not None:
             return found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
         return found[:1]
@@ -318,12 +325,15 @@ class Game:
 
     def try_out(self, attempt: Callable[[], None]) -> MtgError | None:
         """Whether an option can be carried out: run it on a copy with first legal answers. A trial that
-        reaches a part the interpreter doesn't run can't tell: that refusal is the action's (runs.py)."""
+        reaches a part the interpreter doesn't run can't tell: that refusal is the action's (runs.py); nor
+        is a definition that loops an option that can't be done: the whole action is refused, naming it."""
         saved, chooser = self.state, self.chooser
         self.state, self.chooser = saved.clone(), _Probe()
         try:
             attempt()
             return None
+        except Loops:
+            raise
         except MtgError as exc:
             if exc.diagnostic.code == NOT_RUN:
                 raise
@@ -406,7 +416,8 @@ class Game:
         obj = self.state.objects[object_id]
         context = self.new_context(player, obj.id)
         env = Env(player, context, obj.id, action_text=f"activate {obj.card_name}")
-        item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name)
+        item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name,
+                         activated=True)
         symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana, True))
         if not ability.is_mana_ability:
             self.state.stack.append(item)
@@ -414,6 +425,7 @@ class Game:
         changes = total_changes(self.interpreter, [(c, env) for c in ability.cost_changes])  # 601.2f
         mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env, changes)  # 602.2b
         if not ability.is_mana_ability:
+            env.vars.update(env.context.vars)  # the value of X announced (602.2b)
             self.interpreter.announce_targets(ability.effect, env)  # 601.2c
         self._pay_activation(obj, ability, env, symbols, changes.apply(mana), life)
         if ability.is_mana_ability:
@@ -523,7 +535,8 @@ class Game:
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
                   if (c := self._choose_cost(a, env, base, changes)) is not None]
-        # 601.2c: targets.
+        # 601.2c: targets, as many as the announced mode and X say.
+        env.vars.update(context.vars)
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility):
                 self.interpreter.announce_targets(spell_ability.effect, env)
@@ -696,7 +709,9 @@ class Game:
         item = state.stack[-1]
         env = Env(item.controller, item.context, item.context.source_id, dict(item.context.vars),
                   action_text=f"resolve {item.source_name}")
-        if item.object_id is None:
+        if not self.interpreter.drop_illegal_targets(item.context):  # 608.2b: every target is illegal
+            self.remove_from_stack(item, env)
+        elif item.object_id is None:
             state.stack.pop()
             if item.condition is not None and not self.interpreter.holds(item.condition, env):
                 self.end_context(item.context)
@@ -724,15 +739,19 @@ class Game:
         self.end_context(item.context)
 
     def counter(self, item: StackItem, env: Env | None) -> None:
-        """701.6a: remove it from the stack; a countered spell goes to its owner's graveyard (or where a
-        replacement says)."""
+        """701.6a: remove it from the stack."""
+        self.remove_from_stack(item, env)
+        self.emit(Event("countered", item.controller, item.source_name), env)
+        self.end_context(item.context)
+
+    def remove_from_stack(self, item: StackItem, env: Env | None) -> None:
+        """It leaves the stack without resolving (countered, 701.6a, or all its targets illegal, 608.2b): a
+        spell goes to its owner's graveyard, or where a replacement says."""
         if item.object_id is not None and item.object_id in self.state.objects:
             spell = self.state.objects[item.object_id]  # moving the spell takes it off the stack
             self.move(spell.id, self.leaving_stack_to(item, spell, "graveyard"), env=env)
         else:
             self.state.stack.remove(item)
-        self.emit(Event("countered", item.controller, item.source_name), env)
-        self.end_context(item.context)
 
     def leaving_stack_to(self, item: StackItem, spell: GameObject, zone: str) -> str:
         """Where a spell goes as it leaves the stack: exiled instead where a keyword says so (702.34a)."""
@@ -746,23 +765,37 @@ class Game:
     # triggers (603) and state-based actions (704) ---------------------------
     def after_action(self, start: int) -> None:
         """Abilities that triggered wait (603.2); state-based actions happen, and what they trigger
-        waits too; then the waiting abilities go on the stack (117.5, 603.3)."""
+        waits too; then the waiting abilities go on the stack (117.5, 603.3), their targets chosen as
+        they do (603.3d; one with no legal target is removed). What choosing those targets triggers
+        (ward) goes on the stack next, and so on until nothing waits; abilities that never stop
+        triggering one another are refused (104.4b)."""
         self.collect_triggers(self.state.events[start:])
-        checked = len(self.state.events)
-        self.state_based_actions()
-        self.collect_triggers(self.state.events[checked:])
-        pending = self.state.pending_triggers
-        if pending:
+        for _ in range(MAX_COUNT):
+            checked = len(self.state.events)
+            self.state_based_actions()
+            self.collect_triggers(self.state.events[checked:])
+            pending = self.state.pending_triggers
+            if not pending:
+                return
             order = self.state.order
             first = order.index(self.state.active)
             apnap = order[first:] + order[:first]
             pending.sort(key=lambda item: apnap.index(item.controller))
             self.state.pending_triggers = []
-            for item in pending:  # 603.3d: targets are chosen as the ability is put on the stack
+            announced = len(self.state.events)
+            for item in pending:
                 self.state.stack.append(item)
-                env = Env(item.controller, item.context, item.context.source_id,
+                env = Env(item.controller, item.context, item.context.source_id, dict(item.context.vars),
                           action_text=f"trigger of {item.source_name}")
-                self.interpreter.announce_targets(item.effect, env)
+                before = len(self.state.events)
+                try:
+                    self.interpreter.announce_targets(item.effect, env)
+                except NoLegalTarget:  # 603.3d: it is simply removed from the stack
+                    del self.state.events[before:]
+                    self.state.stack.remove(item)
+            self.collect_triggers(self.state.events[announced:])
+        raise error("E402", f"abilities keep triggering one another as they are put on the stack (more than "
+                    f"{MAX_COUNT} times): the game can't go on", rule="104.4b")
 
     def collect_triggers(self, events: list[Event]) -> None:
         """The abilities these events trigger wait to be put on the stack (603.2)."""

@@ -37,7 +37,9 @@ class Gap:
     """A part the interpreter doesn't run yet: `kind` of node, `applies` when (always, if None).
 
     `part` and `message` may name the node's `{name}` or `{event}`; `rule` None is the rule of
-    the keyword ability the node names.
+    the keyword ability the node names. A gap `when_chosen` depends on what a player chooses ('any
+    target': a player runs, a permanent doesn't): the analysis reports it, and the executor refuses
+    with it only once that choice is made (`WHEN_CHOSEN`).
     """
 
     kind: type
@@ -45,6 +47,7 @@ class Gap:
     message: str
     rule: str | None
     applies: Callable[[ast.Node, "Rulebook"], bool] | None = None
+    when_chosen: bool = False
 
     def describe(self, node: ast.Node, book: "Rulebook") -> tuple[str, str, str | None]:
         """(part, message, rule) for this node."""
@@ -85,8 +88,11 @@ GAPS: tuple[Gap, ...] = (
     # effects: refused when run
     Gap(ast.Destroy, "destroy", "destroying isn't run by the interpreter yet (what can replace it, 701.8c, "
         "isn't modelled)", "701.8a"),
-    Gap(ast.DealDamage, "damage to a permanent (or to any target)", "damage to permanents (or to any target) "
-        "isn't run by the interpreter yet", "120.3e", lambda n, b: not isinstance(n.recipients, ast.Players)),
+    Gap(ast.DealDamage, "damage to a permanent", "damage to permanents isn't run by the interpreter yet",
+        "120.3e", lambda n, b: not isinstance(n.recipients, (ast.Players, ast.AnyTarget))),
+    DAMAGE_TO_CHOSEN_PERMANENT := Gap(
+        ast.DealDamage, "damage to a permanent chosen as any target", "damage to permanents isn't run by the "
+        "interpreter yet", "120.3e", lambda n, b: isinstance(n.recipients, ast.AnyTarget), when_chosen=True),
     Gap(ast.TurnFaceDown, "turning a permanent face down", "turning a permanent face down isn't run by the "
         "interpreter yet", "708.2"),
     Gap(ast.ExileUntil, "exile until it leaves", "exiling until something leaves the battlefield isn't run "
@@ -160,10 +166,11 @@ for _gap in GAPS:
     _BY_KIND.setdefault(_gap.kind, []).append(_gap)
 
 
-def gap(node: ast.Node, book: "Rulebook") -> Gap | None:
-    """The declared gap this node falls into, if any (not its children's)."""
+def gap(node: ast.Node, book: "Rulebook", chosen: bool = True) -> Gap | None:
+    """The declared gap this node falls into, if any (not its children's); `chosen` False leaves out the
+    gaps that depend on a choice not yet made."""
     for found in _BY_KIND.get(type(node), ()):
-        if found.applies is None or found.applies(node, book):
+        if (chosen or not found.when_chosen) and (found.applies is None or found.applies(node, book)):
             return found
     return None
 

@@ -350,7 +350,8 @@ class Scenario:
         """The stack, bottom first: each entry a name ('trigger:SOURCE' for an ability), or for a spell a
         mapping like a zone entry."""
         stack = self.game.state.stack
-        actual = [("trigger:" + i.source_name) if i.object_id is None else i.source_name for i in stack]
+        actual = [(("ability:" if i.activated else "trigger:") + i.source_name) if i.object_id is None
+                  else i.source_name for i in stack]
         problems = [f"expected '{w}'" if isinstance(w, str) and w.lower() != a.lower() else
                     "not a spell" if isinstance(w, dict) and item.object_id is None else
                     _entry_problem(w, entry(self.game, self.game.state.objects[item.object_id]))

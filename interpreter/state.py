@@ -114,6 +114,20 @@ class Player:
 
 
 @dataclass
+class Targets:
+    """One announced group of targets ('two target creatures', 'any target'): the objects (ids) or players
+    (names) chosen, the words that say what is legal, and the values those words read (a definition's
+    slots), so that legality can be checked again as it resolves (115.1, 608.2b)."""
+
+    chosen: list
+    node: ast.Node
+    vars: dict = field(default_factory=dict)
+
+    def clone(self) -> "Targets":
+        return Targets(list(self.chosen), self.node, self.vars)
+
+
+@dataclass
 class Context:
     """A spell or ability while it is cast or resolves: who controls it, what it did."""
 
@@ -122,13 +136,13 @@ class Context:
     source_id: int | None
     source_name: str | None = None
     events: list[Event] = field(default_factory=list)
-    targets: list[list[int]] = field(default_factory=list)  # announced target groups, in text order
+    targets: list[Targets] = field(default_factory=list)  # announced target groups, in text order
     vars: dict = field(default_factory=dict)  # values the ability starts with (a keyword's {cost}, 'that spell')
     cast_events: tuple[Event, ...] = ()  # for an ability of a permanent: its spell's casting (701.4b)
 
     def clone(self) -> "Context":
         return Context(self.id, self.controller, self.source_id, self.source_name, list(self.events),
-                       [list(t) for t in self.targets], dict(self.vars), self.cast_events)
+                       [t.clone() for t in self.targets], dict(self.vars), self.cast_events)
 
 
 @dataclass
@@ -143,6 +157,7 @@ class StackItem:
     source_name: str | None = None    # for 'trigger:SOURCE' references
     paid_with: str | None = None      # the keyword ability whose cost was paid to cast it
     condition: object = None          # a triggered ability's intervening 'if', checked as it resolves (608.2a)
+    activated: bool = False           # an activated ability ('ability:SOURCE'), else a triggered one
 
     def clone(self) -> "StackItem":
         other = _shallow(self)

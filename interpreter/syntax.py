@@ -210,13 +210,14 @@ class ToAst(Transformer):
         return True
 
     def target(self, meta, children):
-        return ast.Target(children[1], other=bool(children[0]), span=self._span(meta))
+        return ast.Target(children[1], other=bool(children[0]), **_where(children[1]), span=self._span(meta))
 
     def target_you_control(self, meta, children):
-        return ast.Target(children[1], True, bool(children[0]), span=self._span(meta))
+        return ast.Target(children[1], True, bool(children[0]), **_where(children[1]), span=self._span(meta))
 
     def up_to_targets(self, meta, children):
-        return ast.UpToTargets(children[0], children[2], bool(children[1]), span=self._span(meta))
+        return ast.UpToTargets(children[0], children[2], bool(children[1]), **_where(children[2]),
+                               span=self._span(meta))
 
     def up_to_targets_in_zone(self, meta, children):
         count, other, quality, card, (zone, whose) = children
@@ -232,7 +233,8 @@ class ToAst(Transformer):
         return quality
 
     def target_opponent_controls(self, meta, children):
-        return ast.Target(children[1], other=bool(children[0]), opponent_controls=True, span=self._span(meta))
+        return ast.Target(children[1], other=bool(children[0]), opponent_controls=True, **_where(children[1]),
+                          span=self._span(meta))
 
     def target_in_zone(self, meta, children):
         other, quality, card, (zone, whose) = children
@@ -240,7 +242,7 @@ class ToAst(Transformer):
         return ast.Target(quality, other=bool(other), zone=zone, whose=whose, span=self._span(meta))
 
     def another_target(self, meta, children):
-        return ast.Target(children[0], other=True, span=self._span(meta))
+        return ast.Target(children[0], other=True, **_where(children[0]), span=self._span(meta))
 
     def your_zone(self, meta, children):
         return (str(children[0]).lower(), "you")
@@ -468,7 +470,7 @@ class ToAst(Transformer):
     def target_with(self, meta, children):
         other, quality, card, clause, own, place = children
         quality = self._as_card(quality) if card else quality
-        zone, whose = place if place else (None, None)
+        zone, whose = place if place else (("stack", "any") if _names_spell(quality) else (None, None))
         if own:
             whose = "you"
         elif zone is not None and whose is None:
@@ -1090,7 +1092,7 @@ class ToAst(Transformer):
 
     def counted_targets(self, meta, children):
         count, other, quality = children
-        return ast.Target(quality, other=bool(other), count=count, span=self._span(meta))
+        return ast.Target(quality, other=bool(other), count=count, **_where(quality), span=self._span(meta))
 
     def counted_targets_in_zone(self, meta, children):
         count, other, quality, card, (zone, whose) = children
@@ -1330,6 +1332,21 @@ class ToAst(Transformer):
 
     def command(self, meta, children):
         return children[0]
+
+
+def _names_spell(quality: ast.QualityExpr) -> bool:
+    """Whether a target's quality says it is a spell ('target spell with mana value 4 or greater'):
+    spells are on the stack (112.1, 115.1)."""
+    if isinstance(quality, ast.QualityWith):
+        return _names_spell(quality.quality)
+    if isinstance(quality, ast.QualityChoice):
+        return all(_names_spell(q) for q in quality.options)
+    return isinstance(quality, ast.Quality) and any(str(w).lower() == "spell" for w in quality.words)
+
+
+def _where(quality: ast.QualityExpr) -> dict[str, str]:
+    """Where a target is when its words don't say: a spell on the stack, else a permanent (115.1)."""
+    return {"zone": "stack", "whose": "any"} if _names_spell(quality) else {}
 
 
 def join_otherwise(effects: list, strict: bool = True) -> list:

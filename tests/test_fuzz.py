@@ -600,12 +600,17 @@ def test_a_5000_digit_number_in_text_is_a_user_error() -> None:
 
 # ------------------------------------------------------------------ loops and limits
 LOOP_RULES = RULES_HEAD + "  draw a card\n  zap\n"
+OPTIONAL_LOOP_RULES = RULES_HEAD + "  you may zap\n"            # each level tried out before it is asked
+CHOICE_LOOP_RULES = RULES_HEAD + "  draw a card or you may zap\n"   # two trial runs per level
 MUTUAL_RULES = ('keyword action "zig"\n  rule 701.99a\n  reminder "Zig."\n  example "zig"\n  zag\n'
                 'keyword action "zag"\n  rule 701.99b\n  reminder "Zag."\n  example "zag"\n  mill a card\n  zig\n')
 
 
 @pytest.mark.parametrize(("rules", "step", "names"), [(LOOP_RULES, "zap", ["zap"]),
-                                                      (MUTUAL_RULES, "zig", ["zig", "zag"])], ids=["self", "mutual"])
+                                                      (MUTUAL_RULES, "zig", ["zig", "zag"]),
+                                                      (OPTIONAL_LOOP_RULES, "zap", ["zap"]),
+                                                      (CHOICE_LOOP_RULES, "zap", ["zap"])],
+                         ids=["self", "mutual", "optional", "choice"])
 def test_a_definition_that_loops_forever_stops_at_a_step_limit(tmp_path: Path, rules: str, step: str,
                                                                names: list[str]) -> None:
     write(tmp_path / "loop.mtgr", rules)
