@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from . import ast
 from .characteristics import Characteristics
-from .choices import Choice
+from .choices import Choice, one_of, option_labels
 from .diagnostics import MtgError, error
 from .events import Event
 from .mana import can_pay, parse_cost, parse_pool
@@ -873,8 +873,10 @@ class StepInterpreter:
                 raise self.refuse("no mode can be chosen: none has legal targets", env, node, "700.2a")
             if node.or_both and chosen:
                 options.append("done")
+            modes = "; ".join(f"{n}: {self.game.words_of(node.modes[names.index(n)])}"
+                              for n in options if n != "done")
             answer = options[0] if len(options) == 1 else self.game.ask(
-                Choice("option", f"{env.action_text}: the mode", options, rule="700.2a"))
+                Choice("option", f"{env.action_text}: the mode ({modes})", options, rule="700.2a"))
             if answer == "done":
                 break
             chosen.append(answer)
@@ -903,10 +905,9 @@ class StepInterpreter:
         if len(legal) == 1:
             self.run(legal[0][1], env)
             return
-        labels = [name.split()[0].lower() for name, _ in legal]
-        if len(set(labels)) < len(labels):
-            labels = [name for name, _ in legal]
-        answer = self.game.ask(Choice("option", f"{env.action_text}: which one", labels, rule=env.rule))
+        labels = option_labels([name for name, _ in legal])
+        answer = self.game.ask(Choice("option", f"{env.action_text}: {one_of([name for name, _ in legal])}", labels,
+                                      rule=env.rule))
         self.run(legal[labels.index(answer)][1], env)
 
     def _does_nothing(self, effect: ast.Effect, env: Env) -> bool:

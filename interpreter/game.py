@@ -10,7 +10,7 @@ from typing import Callable
 
 from . import ast
 from .characteristics import Characteristics, Face, face_down_characteristics
-from .choices import Chooser, Choice, Ref, ScriptedChooser
+from .choices import Chooser, Choice, Ref, ScriptedChooser, one_of, option_labels
 from .diagnostics import MtgError, did_you_mean, error
 from .engine import Env, StepInterpreter, keyword_abilities
 from .events import Event
@@ -598,8 +598,8 @@ class Game:
     def _choose_cost(self, ability: ast.AdditionalCost, env: Env, base: tuple[str, ...]) -> ast.Node | None:
         """601.2b: which of the costs the player will pay; options that can't be paid aren't legal."""
         options = list(ability.options)
-        names = [_cost_name(o) for o in options]
-        legal = [(n, o) for n, o in zip(names, options)
+        words = [self.words_of(o) for o in options]
+        legal = [(w, o) for w, o in zip(words, options)
                  if self.try_out(lambda o=o: self._pay_option(o, env, base)) is None]
         if ability.optional:  # 'you may': paying none of them is an option too (601.2b)
             if not legal:
@@ -610,9 +610,10 @@ class Game:
             raise failure if failure else error("E402", f"{env.action_text}: no cost can be paid", rule="601.2h")
         if len(legal) == 1:
             return legal[0][1]
-        name = self.ask(Choice("option", f"{env.action_text}: the additional cost", [n for n, _ in legal],
-                               rule="601.2b"))
-        return next(o for n, o in legal if n == name)
+        labels = option_labels([w for w, _ in legal])
+        name = self.ask(Choice("option", f"{env.action_text}: the additional cost ({one_of([w for w, _ in legal])})",
+                               labels, rule="601.2b"))
+        return legal[labels.index(name)][1]
 
     def _pay_option(self, option: ast.Node, env: Env, base: tuple[str, ...]) -> None:
         if isinstance(option, ast.PayMana):
@@ -786,9 +787,3 @@ def _progress(definition: ast.Definition, failure: MtgError) -> int:
 
 def _slot(definition: ast.Definition) -> str:
     return next(p.name for p in definition.pattern.parts if isinstance(p, ast.Slot))
-
-
-def _cost_name(option: ast.Node) -> str:
-    return "pay" if isinstance(option, ast.PayMana) else option.name.split()[0]
-
-
