@@ -21,8 +21,6 @@ from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, StackI
 
 INSTANT_SPEED_TYPES = {"instant"}
 COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-
-
 MAX_TRIALS = 16   # the most ways of answering a trial run tries before judging an option impossible
 
 
