@@ -626,7 +626,7 @@ class MayPlay(Node):
 
 @dataclass(frozen=True)
 class CastFree(Node):
-    """'you may cast one of them without paying its mana cost' (118.9)."""
+    """'cast one of them without paying its mana cost' (118.9); 'you may' around it is an `Optional`."""
 
     count: "Number"
     objects: Objects

@@ -48,6 +48,25 @@ class Choice:
     rule: str | None = None
     labels: list[str] = field(default_factory=list)   # how each object option reads ('hand:Forest')
 
+    def answers(self) -> list[str]:
+        """The named answers of a 'yes_no' or 'option' choice (a 'yes_no' with no options lists both)."""
+        if self.kind == "yes_no" and not self.options:
+            return ["yes", "no"]
+        return [str(o) for o in self.options]
+
+
+def option_labels(descriptions: Sequence[str]) -> list[str]:
+    """How a player names each option among effects or costs: its first word ('pay' for 'pay {1}'),
+    or its whole wording where two options share a first word."""
+    labels = [d.split()[0].lower() if d.split() else d for d in descriptions]
+    return labels if len(set(labels)) == len(labels) else list(descriptions)
+
+
+def one_of(descriptions: Sequence[str]) -> str:
+    """A choice among effects or costs, each written out: 'choose one: A, B, or C'."""
+    *rest, last = descriptions
+    return "choose one: " + (", ".join(rest) + ", or " if rest else "") + last
+
 
 class Chooser(Protocol):
     def answer(self, choice: Choice, match: Callable[[Ref, list[int]], list[int]]) -> list[int] | str:
@@ -98,15 +117,14 @@ class ScriptedChooser:
         if self.used >= len(self.answers) and self.then is not None:
             return self.then.answer(choice, match)
         if self.used >= len(self.answers):
-            raise error("E403", f"the step needs an answer for {choice.prompt}, but none is left",
+            named = "" if choice.kind == "objects" else f" (answer {' or '.join(choice.answers())})"
+            raise error("E403", f"the step needs an answer for {choice.prompt}, but none is left{named}",
                         rule=choice.rule, help="add the answer to the step's choose: list")
         raw = self.answers[self.used]
         self.used += 1
         if choice.kind == "objects":
             return _objects_answer(choice, raw, match)
-        if choice.kind == "yes_no":
-            return _option_answer(Choice("option", choice.prompt, ["yes", "no"]), raw)
-        return _option_answer(choice, raw)
+        return _option_answer(Choice("option", choice.prompt, choice.answers(), rule=choice.rule), raw)
 
     def unused(self) -> list[object]:
         return self.answers[self.used:]
@@ -123,8 +141,7 @@ class RandomChooser:
             low = 0 if choice.up_to else choice.count
             n = self.rng.randint(low, min(choice.count, len(choice.options)))
             return self.rng.sample(list(choice.options), n)
-        options = ["yes", "no"] if choice.kind == "yes_no" else list(choice.options)
-        return self.rng.choice(options)
+        return self.rng.choice(choice.answers())
 
 
 class InteractiveChooser:
@@ -155,7 +172,7 @@ class InteractiveChooser:
                     return picks
                 print(f"  choose {'up to ' if choice.up_to else ''}{choice.count}, each once")
                 continue
-            options = ["yes", "no"] if choice.kind == "yes_no" else [str(o) for o in choice.options]
+            options = choice.answers()
             reply = self.ask(f"{choice.prompt} [{' / '.join(options)}]: ").strip().lower()
             for option in options:
                 if option.lower() == reply:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from . import ast, runs
 from .characteristics import Characteristics
-from .choices import Choice
+from .choices import Choice, one_of, option_labels
 from .diagnostics import MtgError, error
 from .events import TRIGGER_EVENTS, Event
 from .costs import keyword_changes, total_changes
@@ -623,7 +623,9 @@ class StepInterpreter:
 
     # ------------------------------------------------------------ choosing
     def ask_objects(self, choice: Choice) -> list[int]:
-        if not choice.up_to and len(choice.options) <= choice.count:
+        """A choice of objects; one with a single legal answer is made at once, 'up to N' only when
+        there is nothing to choose."""
+        if not choice.options or not choice.up_to and len(choice.options) <= choice.count:
             return list(choice.options)  # forced: exactly one legal answer
         return self.game.ask(choice)
 
@@ -777,19 +779,18 @@ class StepInterpreter:
             self.run(node.otherwise, env)
 
     def optional(self, node: ast.Optional, env: Env) -> None:
-        """'You may ...' is answered yes or no first (608.2d); 'if you do' reads whether it happened.
+        """'You may ...' is always answered yes or no first (608.2d); 'if you do' reads whether it happened.
 
-        When the action could do nothing at all (nothing to discard, no card revealed), 'yes' is no
-        legal answer, so nothing is asked.
+        'yes' is legal only when the action can be done in a way that does something (608.2d: an
+        impossible option can't be chosen); otherwise only 'no' is.
         """
         env.did = False
-        if self._does_nothing(node.effect, env):
-            return
-        answer = self.game.ask(Choice("yes_no", f"{env.action_text}: you may {self.game.words_of(node.effect)}"))
-        if answer == "yes":
-            before = len(self.state.events)
+        words = self.fill(self.game.words_of(node.effect), env)
+        if self.game.ask_yes(f"{env.action_text}: you may {words}", self.can_do(node.effect, env, True),
+                             "608.2d"):
+            before, found = len(self.state.events), dict(env.vars)
             self.run(node.effect, env)
-            env.did = len(self.state.events) > before
+            env.did = self._changed(node.effect, found, env, before)
 
     def counter(self, node: ast.Counter, env: Env) -> list[int]:
         """701.6a: each spell leaves the stack (to its owner's graveyard, or where a rule says)."""
@@ -983,8 +984,10 @@ class StepInterpreter:
                 raise self.refuse("no mode can be chosen: none has legal targets", env, node, "700.2a")
             if node.or_both and chosen:
                 options.append("done")
+            modes = "; ".join(f"{n}: {self.game.words_of(node.modes[names.index(n)])}"
+                              for n in options if n != "done")
             answer = options[0] if len(options) == 1 else self.game.ask(
-                Choice("option", f"{env.action_text}: the mode", options, rule="700.2a"))
+                Choice("option", f"{env.action_text}: the mode ({modes})", options, rule="700.2a"))
             if answer == "done":
                 break
             chosen.append(answer)
@@ -1004,41 +1007,46 @@ class StepInterpreter:
 
     def effect_choice(self, node: ast.EffectChoice, env: Env) -> None:
         """'A or B': only options that can be carried out (and do something) are legal; one legal
-        option is taken at once."""
+        option is taken at once (608.2d)."""
         names = [self.game.words_of(option) for option in node.options]
-        legal = [(name, option) for name, option in zip(names, node.options)
-                 if not self._does_nothing(option, env)
-                 and self.game.try_out(lambda o=option: self.run(o, self._copy(env))) is None]
+        legal = [(name, option) for name, option in zip(names, node.options) if self.can_do(option, env)]
         if not legal:
             raise self.refuse(f"none of {' / '.join(names)} can be done", env, node)
         if len(legal) == 1:
             self.run(legal[0][1], env)
             return
-        labels = [name.split()[0].lower() for name, _ in legal]
-        if len(set(labels)) < len(labels):
-            labels = [name for name, _ in legal]
-        answer = self.game.ask(Choice("option", f"{env.action_text}: which one", labels, rule=env.rule))
+        labels = option_labels([name for name, _ in legal])
+        answer = self.game.ask(Choice("option", f"{env.action_text}: {one_of([name for name, _ in legal])}", labels,
+                                      rule=env.rule))
         self.run(legal[labels.index(answer)][1], env)
 
-    def _does_nothing(self, effect: ast.Effect, env: Env) -> bool:
-        """Whether carrying the effect out would change nothing: no event, nothing found or chosen
-        (tried on a copy of the game)."""
-        before = len(self.state.events)
-        outcome: list[bool] = []
+    def can_do(self, effect: ast.Effect, env: Env, not_run: bool | None = None) -> bool:
+        """Whether the effect can be carried out in at least one legal way that changes something: an
+        event, something found or chosen, or a change without an event (tried on copies of the game).
+        Drawing (608.2d, 121.3) and searching (701.23b) are possible even when they find nothing.
+
+        A trial that reaches a part not run yet (runs.py) can't tell: `not_run` is then the answer (a
+        'yes' that will be refused if given), or, None, that refusal is the caller's."""
+        possible = any(isinstance(n, (ast.Draw, ast.Search)) for n in ast.walk(effect))
 
         def attempt() -> None:
-            trial = self._copy(env)
+            before, trial = len(self.state.events), self._copy(env)
             self.run(effect, trial)
-            found = any(isinstance(v, list) and v and v != env.vars.get(k) for k, v in trial.vars.items())
-            outcome.append(found or len(self.game.state.events) > before)
+            if not (possible or self._changed(effect, env.vars, trial, before)):
+                raise self.refuse(f"'{self.game.words_of(effect)}' would do nothing", env, effect, "608.2d")
 
         try:
-            failure = self.game.try_out(attempt)
-        except Loops:
-            raise
-        except MtgError:  # it reaches a part not run yet (runs.py): it can't be told, so it may do something
-            return False
-        return failure is None and outcome == [False] and not self._changes_state(effect)
+            return self.game.try_out(attempt) is None
+        except MtgError as exc:
+            if not_run is None or isinstance(exc, Loops) or exc.diagnostic.code != runs.NOT_RUN:
+                raise
+            return not_run
+
+    def _changed(self, effect: ast.Effect, found: dict[str, object], env: Env, events: int) -> bool:
+        """Whether running the effect changed something: an event since `events`, objects found or
+        chosen that `found` didn't hold, or a change without an event of its own."""
+        chosen = any(isinstance(v, list) and v and v != found.get(k) for k, v in env.vars.items())
+        return chosen or len(self.state.events) > events or self._changes_state(effect)
 
     @staticmethod
     def _changes_state(effect: ast.Effect) -> bool:
@@ -1073,8 +1081,8 @@ class StepInterpreter:
         if value(options) < total:
             raise self.refuse(f"the cards in your {node.zone} have total mana value {value(options)}, "
                               f"less than {total}", env, node)
-        chosen = self.game.ask(Choice("objects", f"{env.action_text}: exile cards with total mana value {total} "
-                                      "or greater", options, len(options), True, env.rule))
+        chosen = self.ask_objects(Choice("objects", f"{env.action_text}: exile cards with total mana value {total} "
+                                         "or greater", options, len(options), True, env.rule))
         if value(chosen) < total:
             raise self.refuse(f"the chosen cards have total mana value {value(chosen)}, less than {total}",
                               env, node)
@@ -1140,14 +1148,14 @@ class StepInterpreter:
             self.game.emit(Event("life_gained", player), env)
 
     def lose_life(self, node: ast.LoseLife, env: Env) -> None:
-        """'... loses N life unless they EFFECT': each player in turn order may do it instead (101.4)."""
+        """'... loses N life unless they EFFECT': each player in turn order may do it instead (101.4), if able
+        (608.2d)."""
         amount = self.number(node.amount, env)
         for player in self.players(node.players, env):
             if node.unless is not None:
                 inner = Env(player, env.context, env.source_id, dict(env.vars), env.definition, env.action_text)
-                answer = self.game.ask(Choice("yes_no", f"{env.action_text}: {player}, "
-                                              f"{self.game.words_of(node.unless)} instead of losing {amount} life?"))
-                if answer == "yes":
+                if self.game.ask_yes(f"{env.action_text}: {player}, {self.game.words_of(node.unless)} instead of "
+                                     f"losing {amount} life?", self.can_do(node.unless, inner, True), "608.2d"):
                     before = len(self.state.events)
                     self.run(node.unless, inner)
                     if len(self.state.events) > before:
@@ -1246,11 +1254,14 @@ class StepInterpreter:
         return ids
 
     def cast_free(self, node: ast.CastFree, env: Env) -> list[int]:
-        """'You may cast one of them without paying its mana cost' — cast now, during resolution (608.2g)."""
+        """'cast one of them without paying its mana cost' — cast now, during resolution (608.2g, 118.9).
+        Only cards that can be cast are options (601.2: not a land, its targets can be chosen ...)."""
         options = [i for i in self.objects(node.objects, env)
-                   if "land" not in {t.lower() for t in self.state.objects[i].card.front.types}]
-        chosen = self.game.ask(Choice("objects", f"{env.action_text}: cast one without paying its mana cost",
-                                      options, self.number(node.count, env), True, "118.9")) if options else []
+                   if "land" not in {t.lower() for t in self.state.objects[i].card.front.types}
+                   and self.game.try_out(lambda i=i: self.game.cast_now(env.player, i)) is None]
+        count = min(self.number(node.count, env), len(options))
+        chosen = self.ask_objects(Choice("objects", f"{env.action_text}: cast {count} without paying its mana cost",
+                                         options, count, rule="118.9"))
         for i in chosen:
             self.game.cast_now(env.player, i)
         return chosen

@@ -7,11 +7,12 @@ if anything is refused, the snapshot comes back and nothing happened.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+import itertools
+from typing import Callable, Iterator
 
 from . import ast
 from .characteristics import Characteristics, Face, face_down_characteristics
-from .choices import Chooser, Choice, Ref, ScriptedChooser
+from .choices import Chooser, Choice, Ref, ScriptedChooser, one_of, option_labels
 from .diagnostics import MtgError, did_you_mean, error
 from .engine import MAX_COUNT, Env, Loops, NoLegalTarget, StepInterpreter, keyword_abilities
 from .events import Event
@@ -23,15 +24,44 @@ from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKn
 
 INSTANT_SPEED_TYPES = {"instant"}
 COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+MAX_TRIALS = 16   # the most ways of answering a trial run tries before judging an option impossible
 
 
 class _Probe:
-    """A chooser for trying an option out: takes the first legal answer, asks nobody."""
+    """A chooser for trying an option out; asks nobody. It answers the n-th choice with its
+    `path[n]`-th legal answer (the first where the path ends) and records how many each had, so
+    that `Game.try_out` can try the next way. 'Up to N' tries the most objects first."""
+
+    def __init__(self, path: tuple[int, ...] = ()):
+        self.path = path
+        self.widths: list[int] = []   # for each choice asked, how many answers it has (at most MAX_TRIALS)
 
     def answer(self, choice: Choice, match):
-        if choice.kind == "objects":
-            return list(choice.options[: 0 if choice.up_to else choice.count])
-        return "yes" if choice.kind == "yes_no" else choice.options[0]
+        answers = list(itertools.islice(_answers(choice), MAX_TRIALS))
+        n = len(self.widths)
+        self.widths.append(len(answers))
+        if not answers:
+            raise error("E402", f"{choice.prompt}: there is nothing to choose", rule=choice.rule)
+        return answers[self.path[n] if n < len(self.path) else 0]
+
+    def next_path(self) -> tuple[int, ...] | None:
+        """The next way to answer after this run's, depth first; None when every way was tried."""
+        taken = list(self.path[: len(self.widths)]) + [0] * (len(self.widths) - len(self.path))
+        for n in range(len(taken) - 1, -1, -1):
+            if taken[n] + 1 < self.widths[n]:
+                return tuple(taken[:n]) + (taken[n] + 1,)
+        return None
+
+
+def _answers(choice: Choice) -> Iterator[list[int] | str]:
+    """The legal answers of a choice, in the order a trial run tries them."""
+    if choice.kind != "objects":
+        yield from choice.answers()
+        return
+    most = min(choice.count, len(choice.options))
+    for size in range(most, -1, -1) if choice.up_to else (most,):
+        for combination in itertools.combinations(choice.options, size):
+            yield list(combination)
 
 
 class Game:
@@ -44,6 +74,7 @@ class Game:
         self.cards = cards or {}   # every card this game knows, by name (a combined permanent's face)
         self.chooser: Chooser = chooser or _Probe()
         self.interpreter = StepInterpreter(self)
+        self._trial_depth = 0   # trial runs (try_out) now running inside one another
         fd = rulebook.face_down
         self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
 
@@ -229,6 +260,11 @@ class Game:
                              for i in choice.options]
         return self.chooser.answer(choice, self.match_among)
 
+    def ask_yes(self, prompt: str, able: bool, rule: str) -> bool:
+        """A yes-or-no question, always asked; when the action can't be done, only 'no' is legal (608.2d)."""
+        return self.ask(Choice("yes_no", prompt if able else f"{prompt} (it can't be done now)",
+                               ["yes", "no"] if able else ["no"], rule=rule)) == "yes"
+
     # ------------------------------------------------------------ references
     def match_among(self, ref: Ref, options: list) -> list:
         """The options a reference names, in zone order (an answer picks among options only); a player
@@ -324,22 +360,36 @@ class Game:
             obj.revealed_by.discard(context.id)
 
     def try_out(self, attempt: Callable[[], None]) -> MtgError | None:
-        """Whether an option can be carried out: run it on a copy with first legal answers. A trial that
-        reaches a part the interpreter doesn't run can't tell: that refusal is the action's (runs.py); nor
-        is a definition that loops an option that can't be done: the whole action is refused, naming it."""
+        """Whether an option can be carried out in at least one legal way (117.3, 608.2d): run it on
+        copies of the game, answering its choices one legal way after another, until one run
+        succeeds; else the refusal of the first run. A trial inside a trial tries one way only. A trial
+        that reaches a part the interpreter doesn't run can't tell: that refusal is the action's
+        (runs.py); nor is a definition that loops an option that can't be done: the whole action is
+        refused, naming it."""
         saved, chooser = self.state, self.chooser
-        self.state, self.chooser = saved.clone(), _Probe()
+        path: tuple[int, ...] | None = ()
+        first: MtgError | None = None
+        self._trial_depth += 1
         try:
-            attempt()
-            return None
-        except Loops:
-            raise
-        except MtgError as exc:
-            if exc.diagnostic.code == NOT_RUN:
-                raise
-            return exc
+            for _ in range(1 if self._trial_depth > 1 else MAX_TRIALS):
+                probe = _Probe(path)
+                self.state, self.chooser = saved.clone(), probe
+                try:
+                    attempt()
+                    return None
+                except Loops:
+                    raise
+                except MtgError as exc:
+                    if exc.diagnostic.code == NOT_RUN:
+                        raise
+                    first = first or exc
+                path = probe.next_path()
+                if path is None:
+                    break
+            return first
         finally:
             self.state, self.chooser = saved, chooser
+            self._trial_depth -= 1
 
     # special actions (116) ------------------------------------------------
     def special_action(self, player: str, command: ast.SpecialActionCommand) -> None:
@@ -675,23 +725,27 @@ class Game:
 
     def _choose_cost(self, ability: ast.AdditionalCost, env: Env, base: tuple[str, ...],
                      changes: CostChanges) -> ast.Node | None:
-        """601.2b: which of the costs the player will pay; options that can't be paid aren't legal."""
+        """601.2b: which of the costs the player will pay; options that can't be paid aren't legal.
+
+        'You may' is answered yes or no first, 'yes' being legal only when a cost can be paid
+        (608.2d); then, of several costs, the player names one.
+        """
         options = list(ability.options)
-        names = [_cost_name(o) for o in options]
-        legal = [(n, o) for n, o in zip(names, options)
+        words = [self.words_of(o) for o in options]
+        legal = [(w, o) for w, o in zip(words, options)
                  if self.try_out(lambda o=o: self._pay_option(o, env, base, changes)) is None]
-        if ability.optional:  # 'you may': paying none of them is an option too (601.2b)
-            if not legal:
-                return None
-            legal.append(("no", None))
+        if ability.optional and not self.ask_yes(
+                f"{env.action_text}: as an additional cost, you may {' or '.join(words)}", bool(legal), "601.2b"):
+            return None
         if not legal:
             failure = self.try_out(lambda: self._pay_option(options[0], env, base, changes))
             raise failure if failure else error("E402", f"{env.action_text}: no cost can be paid", rule="601.2h")
         if len(legal) == 1:
             return legal[0][1]
-        name = self.ask(Choice("option", f"{env.action_text}: the additional cost", [n for n, _ in legal],
-                               rule="601.2b"))
-        return next(o for n, o in legal if n == name)
+        labels = option_labels([w for w, _ in legal])
+        name = self.ask(Choice("option", f"{env.action_text}: the additional cost ({one_of([w for w, _ in legal])})",
+                               labels, rule="601.2b"))
+        return legal[labels.index(name)][1]
 
     def _pay_option(self, option: ast.Node, env: Env, base: tuple[str, ...], changes: CostChanges) -> None:
         if isinstance(option, ast.PayMana):
@@ -898,9 +952,3 @@ def _unmet_requirement(definition: ast.Definition, failure: MtgError) -> bool:
 
 def _slot(definition: ast.Definition) -> str:
     return next(p.name for p in definition.pattern.parts if isinstance(p, ast.Slot))
-
-
-def _cost_name(option: ast.Node) -> str:
-    return "pay" if isinstance(option, ast.PayMana) else option.name.split()[0]
-
-

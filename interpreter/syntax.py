@@ -956,7 +956,15 @@ class ToAst(Transformer):
         return ast.RecordEvent(str(children[0]), children[1], span=self._span(meta))
 
     def effect_chain(self, meta, children):
-        return children[0] if len(children) == 1 else ast.Sequence(tuple(children), span=self._span(meta))
+        """'A, B, then C'. In 'you may A, B, then C' the 'may' covers the rest of the chain: a player
+        who doesn't search doesn't put the card into their hand or shuffle (608.2c)."""
+        effects, span = list(children), self._span(meta)
+        n = next((n for n, e in enumerate(effects[:-1]) if isinstance(e, ast.Optional)), None)
+        if n is not None:
+            first = effects[n]
+            rest = ast.Sequence((first.effect, *effects[n + 1:]), span=_through(first.effect.span, span))
+            effects[n:] = [ast.Optional(rest, span=_through(first.span, span))]
+        return effects[0] if len(effects) == 1 else ast.Sequence(tuple(effects), span=span)
 
     def conditional(self, meta, children):
         return ast.Conditional(children[0], children[1], span=self._span(meta))
@@ -1512,6 +1520,13 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 def _offset(text: str, line: int, column: int) -> int:
     lines = text.split("\n")
     return sum(len(l) + 1 for l in lines[: line - 1]) + column - 1
+
+
+def _through(start: Span | None, whole: Span | None) -> Span | None:
+    """The span from `start` to the end of `whole` (on one line; else `start`)."""
+    if start is None or whole is None or start.line != whole.line:
+        return start
+    return dataclasses.replace(start, length=whole.column + whole.length - start.column)
 
 
 def parse_tree(parser: Lark, source: SourceText, start: str, what: str, vocabulary: Iterable[str] = (),

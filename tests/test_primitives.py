@@ -47,7 +47,7 @@ SAMPLES = {
     "cant_attack": "target creature can't attack until your next turn",
     "search": "search your library for a creature card",
     "may_play": "you may play the top card of your library",
-    "cast_free": "you may cast one of creature cards in your hand without paying its mana cost",
+    "cast_free": "cast one of creature cards in your hand without paying its mana cost",
     "put_from_among_with_counters": "put a creature card from among the top three cards of your library onto the "
                                     "battlefield with a +1/+1 counter on it",
     "add_mana": "add {G}{G}",
