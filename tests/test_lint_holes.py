@@ -1,0 +1,59 @@
+"""Lint holes that used to hide wrong definitions: lines dropped for their indentation."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.diagnostics import Diagnostic
+from interpreter.lint import lint_paths
+
+HEAD = 'keyword action "tinker"\n  rule 701.99a\n  reminder "Tinker."\n  example "tinker"\n'
+
+
+def _lint(tmp_path: Path, text: str) -> list[Diagnostic]:
+    path = tmp_path / "mine.mtgr"
+    path.write_text(text, encoding="utf-8")
+    return lint_paths([path])
+
+
+# ------------------------------------------------------------ indentation
+@pytest.mark.parametrize(("text", "line", "column", "expected"), [
+    # a clause indented under the clause above it
+    ('keyword action "tinker"\n  rule 701.99a\n      reminder "Tinker."\n  example "tinker"\n  draw a card\n',
+     3, 7, "column 3"),
+    # a line indented under a room's arrows
+    ('dungeon "Den"\n  rule 309.4\n  room "Hall"\n    draw a card\n    leads to "End"\n      scry 1\n'
+     '  room "End"\n    draw a card\n', 6, 7, "column 5"),
+    # the first definition indented (below a comment, and at the very top of the file)
+    ('# mine\n  keyword action "tinker"\n  rule 701.99a\n', 2, 3, "column 1"),
+    ('  keyword action "tinker"\n  rule 701.99a\n', 1, 3, "column 1"),
+])
+def test_an_over_indented_line_is_an_error_at_that_line(tmp_path: Path, text: str, line: int, column: int,
+                                                        expected: str) -> None:
+    found = [d for d in _lint(tmp_path, text) if d.code == "E102"]
+    assert [(d.span.line, d.span.column) for d in found] == [(line, column)], found
+    rendered = found[0].render()
+    assert text.splitlines()[line - 1] in rendered and "^" in rendered
+    assert expected in found[0].message + (found[0].help or "")
+
+
+def test_a_step_indented_under_a_step_says_where_it_belongs(tmp_path: Path) -> None:
+    found = [d for d in _lint(tmp_path, HEAD + "  draw a card\n      draw a card\n") if d.code == "E103"]
+    assert [(d.span.line, d.span.column) for d in found] == [(6, 7)]
+    assert "column 3" in (found[0].help or "")
+
+
+def test_a_dedent_to_no_open_level_says_what_was_expected_in_words(tmp_path: Path) -> None:
+    found = _lint(tmp_path, 'keyword action "tinker"\n    rule 701.99a\n    reminder "Tinker."\n'
+                            '    example "tinker"\n  draw a card\n')
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E102", 5, 3)]
+    text = found[0].message + (found[0].help or "")
+    assert "dedent" not in text.lower() and "column 1" in text and "column 5" in text
+
+
+def test_a_line_that_is_not_a_clause_of_a_token_is_not_dropped(tmp_path: Path) -> None:
+    found = _lint(tmp_path, 'token "Gizmo"\n  rule 111.10b\n  card types Artifact\n  subtypes Gizmo\n'
+                            '  colours green\n')
+    assert [(d.code, d.span.line, d.help) for d in found if d.severity == "error"] == [
+        ("E101", 5, "did you mean 'colors'?")]
