@@ -72,7 +72,10 @@ class GrammarIndex:
 
 
 def _unquote(value: str) -> str:
-    return value[1:-1] if len(value) >= 2 and value[0] == value[-1] == '"' else value
+    """A quoted string's text, its escapes (\\" and \\\\) undone."""
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return re.sub(r'\\(["\\])', r"\1", value[1:-1])
+    return value
 
 
 def rules_files(paths: Iterable[Path]) -> list[Path]:

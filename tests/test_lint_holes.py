@@ -1,4 +1,5 @@
-"""Lint holes that used to hide wrong definitions: lines dropped for their indentation."""
+"""Lint holes that used to hide wrong definitions: lines dropped for their indentation, a reminder
+that can't hold a quote."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,6 +8,7 @@ import pytest
 
 from interpreter.diagnostics import Diagnostic
 from interpreter.lint import lint_paths
+from interpreter.rulebook import Rulebook
 
 HEAD = 'keyword action "tinker"\n  rule 701.99a\n  reminder "Tinker."\n  example "tinker"\n'
 
@@ -57,3 +59,14 @@ def test_a_line_that_is_not_a_clause_of_a_token_is_not_dropped(tmp_path: Path) -
                             '  colours green\n')
     assert [(d.code, d.span.line, d.help) for d in found if d.severity == "error"] == [
         ("E101", 5, "did you mean 'colors'?")]
+
+
+# ------------------------------------------------------------ strings
+def test_a_reminder_can_hold_an_escaped_quote(tmp_path: Path, cli) -> None:
+    path = tmp_path / "mine.mtgr"
+    path.write_text('keyword action "tinker"\n  rule 701.99a\n  reminder "Say \\"tinker\\" aloud."\n'
+                    '  example "tinker"\n  draw a card\n', encoding="utf-8")
+    assert [d for d in lint_paths([path]) if d.severity == "error"] == []
+    assert Rulebook.load([path]).keyword_actions["tinker"].reminder == 'Say "tinker" aloud.'
+    code, out, _ = cli("rules", path)
+    assert code == 0 and 'Say "tinker" aloud.' in out
