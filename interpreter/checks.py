@@ -3,12 +3,13 @@ rules are cited. The loader runs them; `mtgrules lint` reports them.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from typing import Iterable
 
 from . import ast
-from .diagnostics import Diagnostic, did_you_mean
+from .diagnostics import Diagnostic, MtgError, Span, did_you_mean
 from .rulebook import Rulebook
 
 
@@ -47,6 +48,8 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
     bound = set(slots)
     used: set[str] = set()
     steps = definition.steps.effects if isinstance(definition.steps, ast.Sequence) else (definition.steps,)
+    if definition.kind == "keyword ability":
+        steps = definition.statics  # what the ability means, checked as a keyword action's steps are
     for step in steps:
         for node in ast.walk(step):
             if isinstance(node, ast.Var) and node.name != "X":
@@ -61,8 +64,35 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
     found.extend(_unreachable(definition, steps, book))
     for slot in sorted(slots - used):
         found.append(Diagnostic("W210", f"slot {{{slot}}} of {title} is never used", span, severity="warning"))
-    found.extend(check_text(definition.steps, book))
+    found.extend(check_text(steps, book))
     return found
+
+
+def check_token(token: ast.TokenDefinition, book: Rulebook) -> list[Diagnostic]:
+    """A predefined token's text (111.10), read as a card's text is: every line parses and names what
+    the rules know; positions point into the rules file."""
+    found: list[Diagnostic] = []
+    for text, at in zip(token.text, token.text_at):
+        try:
+            ability = book.parse_card_line(text, token.name, at.file, at.line, column=at.column,
+                                           source_line=at.source_line)
+            problems = check_text(ability, book)
+        except MtgError as exc:
+            problems = [exc.diagnostic]
+        found.extend(_unescaped(d, at) for d in problems)
+    return found
+
+
+def _unescaped(diagnostic: Diagnostic, at: Span) -> Diagnostic:
+    """A diagnostic on a quoted string's text moved to the column of the rules file's line, where each
+    escape (\\") takes two characters."""
+    span = diagnostic.span
+    if span is None or span.line != at.line or span.column < at.column or "\\" not in at.source_line:
+        return diagnostic
+    column = at.column
+    for _ in range(span.column - at.column):
+        column += 2 if at.source_line[column - 1:column] == "\\" else 1
+    return dataclasses.replace(diagnostic, span=dataclasses.replace(span, column=column))
 
 
 #: Quality words beside types: colors (105.2), and what an object is or its status (110.5, 111.1, 506.4).
@@ -144,4 +174,7 @@ def check_rulebook(book: Rulebook, files: Iterable[str] | None = None) -> list[D
     for definition in book.definitions():
         if wanted is None or (definition.span and definition.span.file in wanted):
             found.extend(check_definition(definition, book))
+    for token in book.tokens.values():
+        if wanted is None or (token.span and token.span.file in wanted):
+            found.extend(check_token(token, book))
     return found

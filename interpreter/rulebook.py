@@ -337,10 +337,12 @@ class Rulebook:
                 int(toughness) if toughness else None, span=pending.span)
             return
         if pending.kind == "token":
+            text_at = tuple(Span(span.file, span.line, span.column + token.column, span.source_line)
+                            for values, span in pending.clauses.get("text_clause", []) for _, token in values)
             self.tokens[pending.title] = ast.TokenDefinition(
                 pending.title, rules, tuple(pending.values("card_types_clause") or pending.values("types_clause")),
                 tuple(pending.values("subtypes_clause")), tuple(pending.values("colors_clause")),
-                tuple(pending.values("text_clause")), span=pending.span)
+                tuple(pending.values("text_clause")), text_at, span=pending.span)
             return
         if pending.kind not in PATTERN_KINDS:  # a card with rooms (309)
             self._finish_room_card(pending, rules)
@@ -500,10 +502,11 @@ class Rulebook:
                                           self.known_words()), source)
 
     def parse_card_line(self, text: str, card_name: str, file: str = "<card>", line: int = 1,
-                        names: Iterable[str] = ()) -> ast.Ability:
-        """One line of a card's Oracle text; its own name means 'this object'."""
-        return self.parse(strip_reminder(text), "ability", file, line, 1, f"not understood in {card_name}", text,
-                          names, card_name)
+                        names: Iterable[str] = (), column: int = 1, source_line: str | None = None) -> ast.Ability:
+        """One line of a card's Oracle text; its own name means 'this object'. `column` and `source_line`
+        place text that sits inside a longer line (a token's text in a rules file)."""
+        return self.parse(strip_reminder(text), "ability", file, line, column, f"not understood in {card_name}",
+                          text if source_line is None else source_line, names, card_name)
 
 
 def singularize(word: str, known: dict[str, str]) -> str:

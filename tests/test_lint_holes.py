@@ -1,5 +1,5 @@
-"""Lint holes that used to hide wrong definitions: lines dropped for their indentation, a reminder
-that can't hold a quote."""
+"""Lint holes that used to hide wrong definitions: lines dropped for their indentation, token text
+and keyword-ability text left unchecked, a reminder that can't hold a quote."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,6 +17,10 @@ def _lint(tmp_path: Path, text: str) -> list[Diagnostic]:
     path = tmp_path / "mine.mtgr"
     path.write_text(text, encoding="utf-8")
     return lint_paths([path])
+
+
+def _at(found: list[Diagnostic], code: str) -> list[tuple[int, int]]:
+    return [(d.span.line, d.span.column) for d in found if d.code == code and d.span]
 
 
 # ------------------------------------------------------------ indentation
@@ -59,6 +63,37 @@ def test_a_line_that_is_not_a_clause_of_a_token_is_not_dropped(tmp_path: Path) -
                             '  colours green\n')
     assert [(d.code, d.span.line, d.help) for d in found if d.severity == "error"] == [
         ("E101", 5, "did you mean 'colors'?")]
+
+
+# ------------------------------------------------------------ token text, keyword-ability text
+TOKEN = 'token "Gizmo"\n  rule 111.10b\n  card types Artifact\n  subtypes Food\n  colors\n'
+
+
+def test_a_token_text_that_does_not_parse_is_an_error_in_the_rules_file(tmp_path: Path) -> None:
+    line = '  text "{T}: Drwa a card."'
+    found = _lint(tmp_path, TOKEN + line + "\n")
+    assert _at(found, "E101") == [(6, line.index("Drwa") + 1)]
+    assert [d.help for d in found if d.code == "E101"] == ["did you mean 'draw'?"]
+
+
+def test_an_unknown_quality_in_a_token_text_is_reported_with_the_nearest_quality(tmp_path: Path) -> None:
+    line = '  text "{T}, Sacrifice a Drgon: Draw a card."'
+    found = _lint(tmp_path, TOKEN + line + "\n")
+    assert _at(found, "E207") == [(6, line.index("Drgon") + 1)]
+    assert [d.help for d in found if d.code == "E207"] == ["did you mean 'Dragon'?"]
+
+
+def test_a_position_in_token_text_counts_each_escaped_quote_as_written(tmp_path: Path) -> None:
+    line = '  text "Each creature you control has \\"Whenever this creature attacks, sacrifice a Drgon.\\""'
+    found = _lint(tmp_path, TOKEN + line + "\n")
+    assert _at(found, "E207") == [(6, line.index("Drgon") + 1)]
+
+
+def test_an_unknown_quality_in_keyword_ability_text_is_reported(tmp_path: Path) -> None:
+    found = _lint(tmp_path, 'keyword ability "Drakeward"\n  rule 702.99a\n  reminder "When this enters, sacrifice '
+                            'a Dragon."\n  example "Drakeward"\n  when this permanent enters, sacrifice a Drgon\n')
+    assert [(d.code, d.span.line, d.help) for d in found if d.severity == "error"] == [
+        ("E207", 5, "did you mean 'Dragon'?")]
 
 
 # ------------------------------------------------------------ strings
