@@ -65,6 +65,7 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
     for slot in sorted(slots - used):
         found.append(Diagnostic("W210", f"slot {{{slot}}} of {title} is never used", span, severity="warning"))
     found.extend(check_text(steps, book))
+    found.extend(_endless(definition, book))
     return found
 
 
@@ -93,6 +94,60 @@ def _unescaped(diagnostic: Diagnostic, at: Span) -> Diagnostic:
     for _ in range(span.column - at.column):
         column += 2 if at.source_line[column - 1:column] == "\\" else 1
     return dataclasses.replace(diagnostic, span=dataclasses.replace(span, column=column))
+
+
+def _certain_uses(node: object) -> dict[str, ast.KeywordAction]:
+    """The keyword actions that running `node` always uses, each with its first such use: not under
+    'if' (unless both branches use it), 'you may', a choice (unless every option uses it), a repeat
+    whose count may be zero, or a triggered ability (it runs later, from the stack)."""
+    if isinstance(node, ast.KeywordAction):
+        return {node.name: node}
+    if isinstance(node, ast.Sequence):
+        found: dict[str, ast.KeywordAction] = {}
+        for item in node.effects:
+            found = {**_certain_uses(item), **found}
+        return found
+    if isinstance(node, (ast.Conditional, ast.EffectChoice, ast.Modal)):
+        branches = ((node.effect, node.otherwise) if isinstance(node, ast.Conditional)
+                    else node.options if isinstance(node, ast.EffectChoice) else node.modes)
+        uses = [_certain_uses(b) for b in branches]
+        return {name: use for name, use in uses[0].items() if all(name in other for other in uses[1:])}
+    if isinstance(node, ast.WhereX) or (isinstance(node, ast.Repeat) and isinstance(node.count, ast.IntValue)
+                                         and node.count.value > 0):
+        return _certain_uses(node.effect)
+    return {}
+
+
+@functools.cache
+def loops(book: Rulebook) -> dict[str, tuple[ast.KeywordAction, tuple[str, ...]]]:
+    """Each keyword action that uses itself on every run, directly or through others: its use of the
+    next definition on the loop, and the loop's names."""
+    uses = {name: _certain_uses(d.steps) for name, d in book.keyword_actions.items() if d is not None}
+    found: dict[str, tuple[ast.KeywordAction, tuple[str, ...]]] = {}
+    for name in uses:
+        paths = [(name,)]
+        seen = {name}
+        while paths and name not in found:
+            path = paths.pop(0)
+            for nxt in uses.get(path[-1], {}):
+                if nxt == name:
+                    found[name] = (uses[name][path[1] if len(path) > 1 else name], path + (name,))
+                    break
+                if nxt not in seen:
+                    seen.add(nxt)
+                    paths.append(path + (nxt,))
+    return found
+
+
+def _endless(definition: ast.Definition, book: Rulebook) -> list[Diagnostic]:
+    """E218: a keyword action whose every run uses it again: a loop of mandatory actions (104.4b)."""
+    if definition.kind != "keyword action" or definition.name not in loops(book):
+        return []
+    use, names = loops(book)[definition.name]
+    through = " through " + ", ".join(f"'{n}'" for n in names[1:-1]) if len(names) > 2 else ""
+    return [Diagnostic("E218", f"keyword action '{definition.name}' uses itself{through} on every run: it never "
+                       "ends", use.span, "104.4b", "make the use depend on something that can end it: 'if ...', "
+                       "'you may ...', or a choice between it and another step")]
 
 
 #: Quality words beside types: colors (105.2), and what an object is or its status (110.5, 111.1, 506.4).

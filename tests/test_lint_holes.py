@@ -1,11 +1,13 @@
 """Lint holes that used to hide wrong definitions: lines dropped for their indentation, token text
-and keyword-ability text left unchecked, a reminder that can't hold a quote."""
+and keyword-ability text left unchecked, a reminder that can't hold a quote, a definition that uses
+itself on every run (104.4b)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
+from interpreter.checks import check_rulebook
 from interpreter.diagnostics import Diagnostic
 from interpreter.lint import lint_paths
 from interpreter.rulebook import Rulebook
@@ -105,3 +107,34 @@ def test_a_reminder_can_hold_an_escaped_quote(tmp_path: Path, cli) -> None:
     assert Rulebook.load([path]).keyword_actions["tinker"].reminder == 'Say "tinker" aloud.'
     code, out, _ = cli("rules", path)
     assert code == 0 and 'Say "tinker" aloud.' in out
+
+
+# ------------------------------------------------------------ definitions that use themselves
+@pytest.mark.parametrize(("steps", "lines"), [
+    ("  draw a card\n  tinker\n", [6]),
+    ("  tinker twice\n", [5]),
+    ("  if you control no Dragons, draw a card. Otherwise, tinker.\n  tinker\n", [6]),
+    ("  if you control no Dragons, tinker. Otherwise, draw a card, then tinker.\n", [5]),
+    # through another definition: both are reported, each at its use of the next
+    ("  fiddle\n" + 'keyword action "fiddle"\n  rule 701.99b\n  reminder "Fiddle."\n  example "fiddle"\n'
+     "  draw a card\n  tinker\n", [5, 11]),
+])
+def test_a_definition_that_uses_itself_on_every_run_is_an_error(tmp_path: Path, steps: str,
+                                                                 lines: list[int]) -> None:
+    found = [d for d in _lint(tmp_path, HEAD + steps) if d.severity == "error"]
+    assert sorted((d.code, d.span.line) for d in found) == [("E218", n) for n in lines], found
+    assert all(d.rule == "104.4b" for d in found)
+
+
+@pytest.mark.parametrize("steps", [
+    "  draw a card\n  you may tinker\n",
+    "  if you control no Dragons, tinker\n",
+    "  draw a card or tinker\n",
+])
+def test_a_definition_that_may_stop_using_itself_is_not_reported(tmp_path: Path, steps: str) -> None:
+    # Checked without running the example: the engine's trial runs of an optional step that may use
+    # its own definition grow exponentially with the depth (a run-time matter, not this check's).
+    path = tmp_path / "mine.mtgr"
+    path.write_text(HEAD + steps, encoding="utf-8")
+    book = Rulebook.load([path])
+    assert not [d for d in check_rulebook(book, [str(path)]) if d.code == "E218"]
