@@ -142,6 +142,7 @@ CODES: dict[str, str] = {
     "W217": "a step that can never run (after a step that always refuses, or in a definition not in the rules)",
     "E218": "a keyword action that uses itself, directly or through others, on every run: a loop with no way "
             "to stop (rule 104.4b)",
+    "W219": "an example use that is refused when run in the sample game (the refusal is given)",
     "E301": "a mana cost that is not a sequence of {symbols}",
     "E302": "a mana string with a symbol that is not a type of mana",
     "E303": "a mana symbol that must be announced first (hybrid, Phyrexian) or can't be paid",

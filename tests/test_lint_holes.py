@@ -1,6 +1,6 @@
 """Lint holes that used to hide wrong definitions: lines dropped for their indentation, token text
 and keyword-ability text left unchecked, a reminder that can't hold a quote, a definition that uses
-itself on every run (104.4b)."""
+itself on every run (104.4b), and examples that are refused when run."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -138,3 +138,19 @@ def test_a_definition_that_may_stop_using_itself_is_not_reported(tmp_path: Path,
     path.write_text(HEAD + steps, encoding="utf-8")
     book = Rulebook.load([path])
     assert not [d for d in check_rulebook(book, [str(path)]) if d.code == "E218"]
+
+
+# ------------------------------------------------------------ examples that are refused
+def test_an_example_refused_when_run_is_a_warning_with_the_refusal(tmp_path: Path) -> None:
+    found = _lint(tmp_path, 'keyword action "hoard"\n  rule 701.99a\n  reminder "Hoard."\n  example "hoard"\n'
+                            "  collect evidence 99\n")
+    warned = [d for d in found if d.code == "W219"]
+    assert [(d.span.line, d.severity) for d in warned] == [(4, "warning")]
+    assert "less than 99" in warned[0].message
+
+
+def test_examples_that_need_cards_of_a_quality_find_them_in_the_sample_game(tmp_path: Path) -> None:
+    found = _lint(tmp_path, 'keyword action "gather {count} {quality}"\n  rule 701.99a\n  reminder "Gather."\n'
+                            '  example "gather three Elementals"\n  example "gather a Dragon"\n'
+                            "  behold {count} {quality}\n")
+    assert not [d for d in found if d.code == "W219"], found
