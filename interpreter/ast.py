@@ -1390,6 +1390,7 @@ class TokenDefinition(Node):
     subtypes: tuple[str, ...]
     colors: tuple[str, ...]
     text: tuple[str, ...]
+    text_at: tuple[Span, ...] = ()   # where each line of text starts in its rules file
 
 
 def children(node: object):

@@ -3,13 +3,14 @@ rules are cited. The loader runs them; `mtgrules lint` reports them.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from typing import Iterable
 
 from . import ast
 from .antecedents import unclear_pronouns
-from .diagnostics import Diagnostic, did_you_mean
+from .diagnostics import Diagnostic, MtgError, Span, did_you_mean
 from .rulebook import Rulebook
 
 
@@ -48,6 +49,8 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
     bound = set(slots)
     used: set[str] = set()
     steps = definition.steps.effects if isinstance(definition.steps, ast.Sequence) else (definition.steps,)
+    if definition.kind == "keyword ability":
+        steps = definition.statics  # what the ability means, checked as a keyword action's steps are
     for step in steps:
         for node in ast.walk(step):
             if isinstance(node, ast.Var) and node.name != "X":
@@ -63,8 +66,90 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
     found.extend(unclear_pronouns(definition.steps))
     for slot in sorted(slots - used):
         found.append(Diagnostic("W210", f"slot {{{slot}}} of {title} is never used", span, severity="warning"))
-    found.extend(check_text(definition.steps, book))
+    found.extend(check_text(steps, book))
+    found.extend(_endless(definition, book))
     return found
+
+
+def check_token(token: ast.TokenDefinition, book: Rulebook) -> list[Diagnostic]:
+    """A predefined token's text (111.10), read as a card's text is: every line parses and names what
+    the rules know; positions point into the rules file."""
+    found: list[Diagnostic] = []
+    for text, at in zip(token.text, token.text_at):
+        try:
+            ability = book.parse_card_line(text, token.name, at.file, at.line, column=at.column,
+                                           source_line=at.source_line)
+            problems = check_text(ability, book)
+        except MtgError as exc:
+            problems = [exc.diagnostic]
+        found.extend(_unescaped(d, at) for d in problems)
+    return found
+
+
+def _unescaped(diagnostic: Diagnostic, at: Span) -> Diagnostic:
+    """A diagnostic on a quoted string's text moved to the column of the rules file's line, where each
+    escape (\\") takes two characters."""
+    span = diagnostic.span
+    if span is None or span.line != at.line or span.column < at.column or "\\" not in at.source_line:
+        return diagnostic
+    column = at.column
+    for _ in range(span.column - at.column):
+        column += 2 if at.source_line[column - 1:column] == "\\" else 1
+    return dataclasses.replace(diagnostic, span=dataclasses.replace(span, column=column))
+
+
+def _certain_uses(node: object) -> dict[str, ast.KeywordAction]:
+    """The keyword actions that running `node` always uses, each with its first such use: not under
+    'if' (unless both branches use it), 'you may', a choice (unless every option uses it), a repeat
+    whose count may be zero, or a triggered ability (it runs later, from the stack)."""
+    if isinstance(node, ast.KeywordAction):
+        return {node.name: node}
+    if isinstance(node, ast.Sequence):
+        found: dict[str, ast.KeywordAction] = {}
+        for item in node.effects:
+            found = {**_certain_uses(item), **found}
+        return found
+    if isinstance(node, (ast.Conditional, ast.EffectChoice, ast.Modal)):
+        branches = ((node.effect, node.otherwise) if isinstance(node, ast.Conditional)
+                    else node.options if isinstance(node, ast.EffectChoice) else node.modes)
+        uses = [_certain_uses(b) for b in branches]
+        return {name: use for name, use in uses[0].items() if all(name in other for other in uses[1:])}
+    if isinstance(node, ast.WhereX) or (isinstance(node, ast.Repeat) and isinstance(node.count, ast.IntValue)
+                                         and node.count.value > 0):
+        return _certain_uses(node.effect)
+    return {}
+
+
+@functools.cache
+def loops(book: Rulebook) -> dict[str, tuple[ast.KeywordAction, tuple[str, ...]]]:
+    """Each keyword action that uses itself on every run, directly or through others: its use of the
+    next definition on the loop, and the loop's names."""
+    uses = {name: _certain_uses(d.steps) for name, d in book.keyword_actions.items() if d is not None}
+    found: dict[str, tuple[ast.KeywordAction, tuple[str, ...]]] = {}
+    for name in uses:
+        paths = [(name,)]
+        seen = {name}
+        while paths and name not in found:
+            path = paths.pop(0)
+            for nxt in uses.get(path[-1], {}):
+                if nxt == name:
+                    found[name] = (uses[name][path[1] if len(path) > 1 else name], path + (name,))
+                    break
+                if nxt not in seen:
+                    seen.add(nxt)
+                    paths.append(path + (nxt,))
+    return found
+
+
+def _endless(definition: ast.Definition, book: Rulebook) -> list[Diagnostic]:
+    """E218: a keyword action whose every run uses it again: a loop of mandatory actions (104.4b)."""
+    if definition.kind != "keyword action" or definition.name not in loops(book):
+        return []
+    use, names = loops(book)[definition.name]
+    through = " through " + ", ".join(f"'{n}'" for n in names[1:-1]) if len(names) > 2 else ""
+    return [Diagnostic("E218", f"keyword action '{definition.name}' uses itself{through} on every run: it never "
+                       "ends", use.span, "104.4b", "make the use depend on something that can end it: 'if ...', "
+                       "'you may ...', or a choice between it and another step")]
 
 
 #: Quality words beside types: colors (105.2), and what an object is or its status (110.5, 111.1, 506.4).
@@ -146,4 +231,7 @@ def check_rulebook(book: Rulebook, files: Iterable[str] | None = None) -> list[D
     for definition in book.definitions():
         if wanted is None or (definition.span and definition.span.file in wanted):
             found.extend(check_definition(definition, book))
+    for token in book.tokens.values():
+        if wanted is None or (token.span and token.span.file in wanted):
+            found.extend(check_token(token, book))
     return found

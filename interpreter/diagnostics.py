@@ -140,6 +140,9 @@ CODES: dict[str, str] = {
     "E215": "an invocation pattern the grammar can't tell apart from other wording",
     "W216": "a kind of counter rule 122 doesn't know (rules/122-counters.mtgr lists them)",
     "W217": "a step that can never run (after a step that always refuses, or in a definition not in the rules)",
+    "E218": "a keyword action that uses itself, directly or through others, on every run: a loop with no way "
+            "to stop (rule 104.4b)",
+    "W219": "an example use that is refused when run in the sample game (the refusal is given)",
     "E220": "a pronoun ('it', 'them', 'that card') in a definition with no antecedent, or two (608.2c: it means "
             "what the step before acted on)",
     "E301": "a mana cost that is not a sequence of {symbols}",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from . import ast
 from .cards import make_card
-from .checks import check_rulebook, check_text, declared_events
+from .checks import check_rulebook, check_text, declared_events, loops
 from .choices import RandomChooser, Ref
 from .diagnostics import Diagnostic, MtgError, Span, did_you_mean
 from .game import Game
@@ -100,17 +100,22 @@ def lint_rules(files: list[Path]) -> list[Diagnostic]:
     return found + check_rulebook(book, wanted if files else None) + check_examples(book, mine)
 
 
-#: The sample game an example runs in: a creature to be the source, cards in hand and library.
+#: The sample game an example runs in: a creature to be the source, cards in every zone.
 _SAMPLE_CARDS = {
     "Sample Bear": {"mana_cost": "{1}{G}", "types": ["Creature"], "subtypes": ["Bear"], "power": 2, "toughness": 2},
     "Sample Forest": {"types": ["Land"], "supertypes": ["Basic"], "subtypes": ["Forest"]},
     "Sample Bolt": {"mana_cost": "{R}", "types": ["Instant"]},
 }
+_SAMPLE_ZONES = (("library", ["Sample Forest", "Sample Bear", "Sample Bolt"] * 3),
+                 ("hand", ["Sample Bear", "Sample Forest", "Sample Bolt"]),
+                 ("battlefield", ["Sample Bear", "Sample Forest"]),   # the first is the example's source
+                 ("graveyard", ["Sample Bear", "Sample Bolt", "Sample Forest"] * 2))
 
 
 def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
-    """Every example use parses (E213) and runs in a sample game without breaking the interpreter (E214);
-    a refusal is a fine outcome for an example."""
+    """Every example use parses (E213) and runs in a sample game without breaking the interpreter (E214)
+    or being refused (W219: an example shows a use that works). Examples of a definition the rules leave
+    out, or of one that never ends (E218), are not run."""
     found: list[Diagnostic] = []
     cards = {name: make_card(name, data, book) for name, data in _SAMPLE_CARDS.items()}
     for definition in definitions:
@@ -124,24 +129,57 @@ def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
                                         f"doesn't parse: {exc.diagnostic.message}", span, definition.rule,
                                         exc.diagnostic.help))
                 continue
-            if start != "effect_text":
+            if start != "effect_text" or definition.excluded or definition.name in loops(book):
                 continue
-            state = GameState({p: Player(p) for p in ("alice", "bob")}, ["alice", "bob"], "alice")
-            for zone, names in (("library", ["Sample Forest", "Sample Bear", "Sample Bolt"] * 3),
-                                ("hand", ["Sample Bear", "Sample Forest"]), ("battlefield", ["Sample Bear"])):
-                for name in names:
-                    state.create(cards[name], "alice", zone)
-            game = Game(book, state, cards=cards)
-            source = state.battlefield[0]
+            game = _sample_game(book, cards, node)
+            source = game.state.battlefield[0]
             try:
                 game.perform("alice", lambda: game.effect("alice", node, source, text), RandomChooser(0))
-            except MtgError:
-                pass
+            except MtgError as exc:
+                found.append(Diagnostic("W219", f"example \"{text}\" of {definition.kind} '{definition.name}' is "
+                                        f"refused in the sample game: {exc.diagnostic.message}", span,
+                                        exc.diagnostic.rule or definition.rule, exc.diagnostic.help or _SAMPLE_HELP,
+                                        "warning"))
             except Exception as exc:  # the point of this check: an example must never break the interpreter
                 found.append(Diagnostic("E214", f"example \"{text}\" of {definition.kind} '{definition.name}' "
                                         f"breaks the interpreter: {type(exc).__name__}: {exc}", span,
                                         definition.rule))
     return found
+
+
+_SAMPLE_HELP = ("in the sample game, your library, hand and graveyard hold creatures, lands and instants, the "
+                "battlefield a creature and a land, and your hand, battlefield and graveyard three cards (or the "
+                "example's largest number) of each quality the example names")
+
+
+def _sample_game(book: Rulebook, cards: dict, node: ast.Node) -> Game:
+    """Alice's sample cards in her zones, and cards of each quality the example names in her hand, on the
+    battlefield and in her graveyard: three, or as many as its largest number asks ('five Elves')."""
+    state = GameState({p: Player(p) for p in ("alice", "bob")}, ["alice", "bob"], "alice")
+    for zone, names in _SAMPLE_ZONES:
+        for name in names:
+            state.create(cards[name], "alice", zone)
+    copies = min(10, max([3] + [n.value for n in ast.walk(node) if isinstance(n, ast.IntValue)]))
+    for quality in {q.words: q for q in ast.walk(node) if isinstance(q, ast.Quality)}.values():
+        card = _card_of_quality(book, quality)
+        if card is not None:
+            for zone in ("hand", "battlefield", "graveyard"):
+                for _ in range(copies):
+                    state.create(card, "alice", zone)
+    return Game(book, state, cards=cards)
+
+
+def _card_of_quality(book: Rulebook, quality: ast.Quality) -> CardDef | None:
+    """A sample card with the card types, supertypes and subtypes a quality names (a creature when it
+    names no card type); None when it names none of them."""
+    words = [w for w in quality.words if isinstance(w, str)]
+    found = {kind: [k for w in words for k in known if k.lower() == w.lower()]
+             for kind, known in (("types", book.card_types), ("supertypes", book.supertypes),
+                                 ("subtypes", book.subtypes))}
+    if not any(found.values()):
+        return None
+    data = {"mana_cost": "{1}", **found, "types": found["types"] or ["Creature"], "power": 1, "toughness": 1}
+    return make_card("Sample " + " ".join(words), data, book)
 
 
 def lint_scenario_file(path: Path, runner: Runner) -> list[Diagnostic]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 import re
 
@@ -72,7 +72,10 @@ class GrammarIndex:
 
 
 def _unquote(value: str) -> str:
-    return value[1:-1] if len(value) >= 2 and value[0] == value[-1] == '"' else value
+    """A quoted string's text, its escapes (\\" and \\\\) undone."""
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return re.sub(r'\\(["\\])', r"\1", value[1:-1])
+    return value
 
 
 def rules_files(paths: Iterable[Path]) -> list[Path]:
@@ -162,15 +165,14 @@ class Rulebook:
         source = SourceText(text, file)
         if not text.endswith("\n"):
             text += "\n"
+        lines = text.splitlines()
+        _check_first_line(file, lines)
         try:
             tree = structure_parser().parse(text)
         except UnexpectedInput as exc:
             raise syntax_error(structure_parser(), exc, source, "wrong indentation or layout") from None
-        except Exception as exc:  # Lark's DedentError: a dedent to no open level
-            line = _dedent_line(text)
-            raise error("E102", f"wrong indentation: {exc}", Span(file, line, 1, text.splitlines()[line - 1]),
-                        help="indent each level by the same amount as the lines it belongs with") from None
-        lines = text.splitlines()
+        except Exception:  # Lark's DedentError: a dedent to no open level
+            raise _wrong_dedent(file, lines) from None
         try:
             items = [self._item(child, file, lines) for child in tree.children]
         except RecursionError:
@@ -196,7 +198,9 @@ class Rulebook:
                 clause = self._clause(pending, child)
                 if clause == "room_clause":
                     self._room(pending, child)
-                elif clause == "also_clause":
+                    continue
+                self._nothing_under(child, "a clause")
+                if clause == "also_clause":
                     pending.aliases.append(self._pattern(pending.values("also_clause")[-1], child.span))
             else:
                 pending.step_items.append(child)
@@ -225,12 +229,19 @@ class Rulebook:
         effects, leads = [], []
         for child in item.children:
             if child.text.lower().startswith("leads to"):
+                self._nothing_under(child, "a room's arrows")
                 inner = _Pending("room", name, child.span, None)
                 self._clause(inner, child)
                 leads.extend(inner.values("leads_clause"))
             else:
                 effects.append(child)
         pending.rooms.append((name, item.span, effects, leads))
+
+    def _nothing_under(self, item: _Item, what: str) -> None:
+        """Lines indented under a line that takes none are an error, not dropped (E102)."""
+        if item.children:
+            self.report.add(Diagnostic("E102", f"wrong indentation: {what} has no lines indented under it",
+                                       item.children[0].span, help=_expected_column(item)))
 
     def _pattern(self, text: str, span: Span) -> ast.Pattern:
         parts: list[str | ast.Slot] = []
@@ -311,6 +322,13 @@ class Rulebook:
     def _finish(self, pending: _Pending) -> None:
         rules = tuple(pending.values("rule_clause"))
         reminder = pending.first("reminder_clause")
+        if pending.kind not in PATTERN_KINDS:
+            for item in pending.step_items:  # only clauses belong under these definitions
+                word = item.text.split()[0]
+                self.report.add(Diagnostic(
+                    "E101", f"'{item.text}' is not a clause of a {pending.kind} definition",
+                    Span(item.span.file, item.span.line, item.span.column, item.span.source_line, len(word)),
+                    help=did_you_mean(word, self._clause_words()) or "a definition of this kind has no steps"))
         if pending.kind == "types":  # with text: each of its subtypes has those abilities (305.6)
             abilities = tuple(self.parse_card_line(_unquote(values[0][0]), pending.title, span.file, span.line)
                               for values, span in pending.clauses.get("text_clause", []))
@@ -324,10 +342,12 @@ class Rulebook:
                 int(toughness) if toughness else None, span=pending.span)
             return
         if pending.kind == "token":
+            text_at = tuple(Span(span.file, span.line, span.column + token.column, span.source_line)
+                            for values, span in pending.clauses.get("text_clause", []) for _, token in values)
             self.tokens[pending.title] = ast.TokenDefinition(
                 pending.title, rules, tuple(pending.values("card_types_clause") or pending.values("types_clause")),
                 tuple(pending.values("subtypes_clause")), tuple(pending.values("colors_clause")),
-                tuple(pending.values("text_clause")), span=pending.span)
+                tuple(pending.values("text_clause")), text_at, span=pending.span)
             return
         if pending.kind not in PATTERN_KINDS:  # a card with rooms (309)
             self._finish_room_card(pending, rules)
@@ -414,7 +434,7 @@ class Rulebook:
     def _parse_line(self, item: _Item, start: str):
         if item.children:
             raise error("E103", "a step can't have steps indented under it", item.children[0].span,
-                        help="write one step per line at the same indentation")
+                        help=f"write one step per line at the same indentation: {_expected_column(item)}")
         source = SourceText(item.text, item.span.file, item.span.line, item.span.column, item.span.source_line)
         return self._transform(parse_tree(self._parser, source, start, "unknown step",
                                           self.vocabulary() + sorted(self._clause_words()), self.known_words()),
@@ -487,10 +507,11 @@ class Rulebook:
                                           self.known_words()), source)
 
     def parse_card_line(self, text: str, card_name: str, file: str = "<card>", line: int = 1,
-                        names: Iterable[str] = ()) -> ast.Ability:
-        """One line of a card's Oracle text; its own name means 'this object'."""
-        return self.parse(strip_reminder(text), "ability", file, line, 1, f"not understood in {card_name}", text,
-                          names, card_name)
+                        names: Iterable[str] = (), column: int = 1, source_line: str | None = None) -> ast.Ability:
+        """One line of a card's Oracle text; its own name means 'this object'. `column` and `source_line`
+        place text that sits inside a longer line (a token's text in a rules file)."""
+        return self.parse(strip_reminder(text), "ability", file, line, column, f"not understood in {card_name}",
+                          text if source_line is None else source_line, names, card_name)
 
 
 def singularize(word: str, known: dict[str, str]) -> str:
@@ -512,18 +533,55 @@ def _regular_plurals(word: str) -> list[str]:
     return [word + "s"]
 
 
-def _dedent_line(text: str) -> int:
-    """The first line whose indentation matches no enclosing level (for Lark's DedentError)."""
-    levels = [0]
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
+def _indent(line: str) -> int:
+    """A line's indentation as the layout grammar measures it (a tab counts as four spaces)."""
+    lead = line[:len(line) - len(line.lstrip(" \t"))]
+    return lead.count(" ") + 4 * lead.count("\t")
+
+
+def _content_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(number, line) of each line that is neither blank nor a comment."""
+    return ((n, line) for n, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#"))
+
+
+def _at_text(file: str, number: int, line: str) -> Span:
+    """The span of a line's text, after its indentation."""
+    start = len(line) - len(line.lstrip(" \t"))
+    return Span(file, number, start + 1, line, len(line.strip()))
+
+
+def _expected_column(item: _Item) -> str:
+    return f"expected column {item.span.column}, where line {item.span.line} starts"
+
+
+def _check_first_line(file: str, lines: list[str]) -> None:
+    """The first definition's header starts its line: an indented one would make the layout say
+    something else than it seems (E102)."""
+    for number, line in _content_lines(lines):
+        if _indent(line):
+            raise error("E102", "wrong indentation: a definition's header is not indented",
+                        _at_text(file, number, line), help="expected column 1; the clauses and steps of a "
+                        "definition are indented under its header")
+        return
+
+
+def _wrong_dedent(file: str, lines: list[str]) -> MtgError:
+    """The first line whose indentation lines up with no line it could belong with (Lark's DedentError),
+    and the columns that would."""
+    levels = [(0, 0)]   # (indentation, the last line at it) of each open level
+    for number, line in _content_lines(lines):
+        indent = _indent(line)
+        if indent > levels[-1][0]:
+            levels.append((indent, number))
             continue
-        indent = len(line) - len(line.lstrip())
-        if indent > levels[-1]:
-            levels.append(indent)
-            continue
-        while indent < levels[-1]:
+        open_levels = list(levels)
+        while indent < levels[-1][0]:
             levels.pop()
-        if indent != levels[-1]:
-            return number
-    return 1
+        if indent == levels[-1][0]:
+            levels[-1] = (indent, number)
+            continue
+        choices = " or ".join(f"column {i + 1} ({f'where line {n} starts' if i else 'a new definition'})"
+                              for i, n in open_levels)
+        return error("E102", f"wrong indentation: no line above this one starts at column {indent + 1}",
+                     _at_text(file, number, line), help=f"expected {choices}")
+    return error("E102", "wrong indentation", Span(file, 1, 1, lines[0] if lines else ""))
