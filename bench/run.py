@@ -328,7 +328,7 @@ class Bench:
         out = {"cold_s": min(cold), "cold_runs_s": cold, "grammar_chars": len(text), "options": options,
                "project_cache_file": cache}
         self.row("parser build, cold (the live parser's grammar and options, cache=False, in-process)",
-                 f"{min(cold) * 1000:.0f} ms")
+                 f"{min(cold) * 1000:,.0f} ms")
         label = "parser build, warm (the project's oracle_parser from its disk cache, fresh process)"
         extension = getattr(self.book, "_extension", None)
         try:
@@ -350,7 +350,7 @@ class Bench:
             files = cached_files(self.cache_folder("warm-cache"))
             warm = [json.loads(subprocess_python(code, env)[1]) for _ in range(self.reps(3, 1))]
             out.update(warm_s=statistics.median(warm), warm_runs_s=warm, cache_files=files)
-            self.row(f"{label}; {len(files)} cached file(s)", f"{statistics.median(warm) * 1000:.0f} ms")
+            self.row(f"{label}; {len(files)} cached file(s)", f"{statistics.median(warm) * 1000:,.0f} ms")
         self.results["parser_build"] = out
 
     def rules_load(self) -> None:
@@ -378,8 +378,8 @@ class Bench:
                                       "definitions": runs[0]["definitions"], "files": runs[0]["files"], "runs": runs}
         warmth = f"warm cache: {len(files)} file(s)" if files else "NOTHING CACHED on disk"
         self.judged(f"rules/ load + parser ready ({runs[0]['files']} files, {warmth}, fresh process)",
-                    f"{load * 1000:.0f} ms", "rules_load_ready_s", load)
-        self.row("  + importing the interpreter package", f"{imp * 1000:.0f} ms")
+                    f"{load * 1000:,.0f} ms", "rules_load_ready_s", load)
+        self.row("  + importing the interpreter package", f"{imp * 1000:,.0f} ms")
         self.row("  whole `python -c 'Rulebook.load()'` process", both({"cpu_s": cpu, "wall_s": wall}))
 
     def corpus(self) -> None:
@@ -496,7 +496,7 @@ class Bench:
         for text, v in large.items():
             ratio = v["median_us"] / small[text]["median_us"]
             v["ratio_to_60"] = ratio
-            self.judged(f"keyword action '{text}' on a {LARGE:,}-card library: the {SMALL}-card time x",
+            self.judged(f"keyword action '{text}', {LARGE:,}-card libraries (x its {SMALL}-card time)",
                         f"{fmt_us(v['median_us'])} (x{ratio:,.1f})", "large_library_ratio", ratio, text)
         self._rollback_rows(large, LARGE)
 
