@@ -226,6 +226,11 @@ def both(times: dict) -> str:
     return f"{times['wall_s'] * 1000:,.0f} ms wall ({times['cpu_s'] * 1000:,.0f} ms CPU)"
 
 
+def refusals(timed: dict) -> str:
+    """A warning for the value column when some timed runs were refusals (a different path)."""
+    return f"; {timed['refused']} of {timed['runs']} runs REFUSED" if timed["refused"] else ""
+
+
 def median_us(times: list[float]) -> float:
     return statistics.median(times) * 1e6
 
@@ -488,7 +493,7 @@ class Bench:
         for text, v in small.items():
             label = f"keyword action '{text}'" + (" (with a source)" if text == "explore" else "")
             self.judged(f"{label}, {SMALL}-card libraries (Game.perform)",
-                        f"{fmt_us(v['median_us'])} ({1e6 / v['median_us']:,.0f}/s)", "keyword_action_us",
+                        f"{fmt_us(v['median_us'])} ({1e6 / v['median_us']:,.0f}/s){refusals(v)}", "keyword_action_us",
                         v["median_us"], text)
         self._rollback_rows(small, SMALL)
         large = {text: self._time_action(LARGE, text, self.reps(7, 1)) for text in KEYWORD_ACTIONS}
@@ -497,7 +502,7 @@ class Bench:
             ratio = v["median_us"] / small[text]["median_us"]
             v["ratio_to_60"] = ratio
             self.judged(f"keyword action '{text}', {LARGE:,}-card libraries (x its {SMALL}-card time)",
-                        f"{fmt_us(v['median_us'])} (x{ratio:,.1f})", "large_library_ratio", ratio, text)
+                        f"{fmt_us(v['median_us'])} (x{ratio:,.1f}){refusals(v)}", "large_library_ratio", ratio, text)
         self._rollback_rows(large, LARGE)
 
     def _rollback_rows(self, out: dict, library_size: int) -> None:
