@@ -873,6 +873,8 @@ class Game:
                 if self.interpreter.triggered_by(ability.trigger, event, obj):
                     context = self.new_context(obj.controller, obj.id)
                     context.vars = dict(values, _cause=event.cause)
+                    if event.object_id is not None:  # 'it' is the object the trigger event is about (603.2, 608.2c)
+                        context.vars["_it"] = [event.object_id]
                     if obj.x_paid is not None:
                         context.vars["X"] = obj.x_paid
                     if ability.condition is not None and not self.interpreter.holds(
