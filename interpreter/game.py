@@ -19,7 +19,7 @@ from .events import Event
 from .costs import spell_cost_changes, total_changes
 from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, parse_pool, pay, unpayable
 from .rulebook import Rulebook
-from .runs import NOT_RUN
+from .runs import NOT_RUN, gap
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown, StackItem
 
 INSTANT_SPEED_TYPES = {"instant"}
@@ -496,8 +496,9 @@ class Game:
             if obj.zone != "battlefield":
                 raise error("E402", f"{{{symbol}}} needs {obj.card_name} on the battlefield", rule="602.5a")
             if "Creature" in self.characteristics(obj.id).types and obj.summoning_sick:
-                raise error("E402", f"{obj.card_name} hasn't been under {env.player}'s control since their most "
-                            f"recent turn began, so its {{{symbol}}} ability can't be activated", rule="302.6")
+                raise self.unless_unrun_keyword(self.characteristics(obj.id).abilities, error(
+                    "E402", f"{obj.card_name} hasn't been under {env.player}'s control since their most recent "
+                    f"turn began, so its {{{symbol}}} ability can't be activated", rule="302.6"))
             if obj.tapped == (symbol == "T"):
                 raise error("E402", f"{obj.card_name} is already {'tapped' if symbol == 'T' else 'untapped'}",
                             rule="107.5" if symbol == "T" else "107.6")
@@ -527,9 +528,23 @@ class Game:
         if (not types & INSTANT_SPEED_TYPES or permission and permission.face_down) and not self.as_though_flash(
                 player, printed):
             if self.state.active != player or self.state.stack:
-                raise error("E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty "
-                            "stack", rule="307.1")
+                raise self.unless_unrun_keyword(printed.abilities, error(
+                    "E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty stack",
+                    rule="307.1"))
         self._cast(player, obj, permission, ability)
+
+    def unless_unrun_keyword(self, abilities: tuple, refusal: MtgError) -> MtgError:
+        """A refusal by a rule that a keyword ability of the object may change (timing, summoning
+        sickness): where the object has a keyword ability the interpreter doesn't run yet (runs.py), the
+        answer can't be told, and the refusal says so (E409) rather than give a rule's answer that may be
+        wrong."""
+        for keyword in keyword_abilities(abilities):
+            found = gap(keyword, self.rulebook)
+            if found is not None:
+                _, message, rule = found.describe(keyword, self.rulebook)
+                return error(NOT_RUN, f"{refusal.diagnostic.message}, unless its {keyword.name} allows it, "
+                             f"which can't be told: {message}", rule=rule)
+        return refusal
 
     def as_though_flash(self, player: str, spell: Characteristics) -> bool:
         """609.4: a permanent of the player's lets such spells be cast as though they had flash; any one
