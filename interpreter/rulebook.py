@@ -113,6 +113,7 @@ class Rulebook:
         self.counter_kinds: set[str] = set()
         self.subtype_abilities: dict[str, tuple] = {}   # what a subtype gives its object (305.6)
         self._singular: dict[str, str] = {}
+        self._lower_singular: dict[str, str] = {}   # the same, by lowercase plural (the first wins)
         self.files: list[str] = []
         self.report = Report()
         self.index = GrammarIndex()
@@ -292,6 +293,7 @@ class Rulebook:
             for word in list(self.card_types) + list(self.supertypes) + list(self.subtypes) + ["permanent"]:
                 for plural in _regular_plurals(word):
                     self._singular.setdefault(plural, word)
+            self._lower_singular = {plural.lower(): single for plural, single in reversed(self._singular.items())}
         return True
 
     def _build_parser(self) -> None:
@@ -392,7 +394,7 @@ class Rulebook:
             node = self.parse(f"reveal {text}", "effect_text", span.file, span.line, what="bad default")
             return node.objects
         if kind in ("quality", "subtype"):
-            return ast.Quality(tuple(singularize(w, self._singular) for w in text.split()), span=span)
+            return ast.Quality(tuple(self.singular(w) for w in text.split()), span=span)
         if kind == "number":
             if not text.isdigit():
                 raise error("E201", f"the default of a number slot must be a number, not \"{text}\"", span)
@@ -491,8 +493,13 @@ class Rulebook:
             "permanent", "spell", "nonland", "token"}
 
     # ------------------------------------------------------------ parsing text
+    def singular(self, word: str) -> str:
+        """The singular of a type word: 'Elves' -> 'Elf', 'Elementals' -> 'Elemental' (exact spelling
+        first, then any case)."""
+        return self._singular.get(word) or self._lower_singular.get(word.lower(), word)
+
     def _transform(self, tree, source: SourceText):
-        return transform(ToAst(source, self.index, lambda w: singularize(w, self._singular)), tree)
+        return transform(ToAst(source, self.index, self.singular), tree)
 
     def parse(self, text: str, start: str, file: str = "<text>", line: int = 1, column: int = 1,
               what: str = "not understood", source_line: str | None = None, names: Iterable[str] = (),
@@ -512,17 +519,6 @@ class Rulebook:
         place text that sits inside a longer line (a token's text in a rules file)."""
         return self.parse(strip_reminder(text), "ability", file, line, column, f"not understood in {card_name}",
                           text if source_line is None else source_line, names, card_name)
-
-
-def singularize(word: str, known: dict[str, str]) -> str:
-    """The singular of a type word: 'Elves' -> 'Elf', 'Elementals' -> 'Elemental'."""
-    if word in known:
-        return known[word]
-    lowered = word.lower()
-    for plural, singular in known.items():
-        if plural.lower() == lowered:
-            return singular
-    return word
 
 
 def _regular_plurals(word: str) -> list[str]:

@@ -63,13 +63,19 @@ def own_names(name: str) -> list[str]:
 def mask_names(text: str, names: Iterable[str], self_name: str = "", skip: frozenset[str] = frozenset()) -> str:
     """Card names in text become single tokens of the same length (columns stay true): the
     card's own name becomes '~~~' (this object), another known name '⟪····⟫'."""
-    for own in own_names(self_name) if self_name else ():
-        # not the start of another name ('Urza, Planeswalker' in the text of 'Urza, Lord Protector')
-        text = re.sub(rf"(?<![\w'~]){re.escape(own)}(?![\w'~]|, [A-Z])", lambda m: "~" * len(m.group(0)), text)
+    for own in _own_patterns(self_name) if self_name else ():
+        text = own.sub(lambda m: "~" * len(m.group(0)), text)
     pattern = _names_pattern(names if isinstance(names, frozenset) else frozenset(names), skip)
     if pattern is not None:
         text = pattern.sub(lambda m: NAME_OPEN + NAME_FILL * (len(m.group(0)) - 2) + NAME_CLOSE, text)
     return text
+
+
+@functools.lru_cache(maxsize=8192)
+def _own_patterns(name: str) -> tuple[re.Pattern, ...]:
+    """The compiled patterns of a card's own names (a set's cards would overflow `re`'s own cache of 512),
+    each not the start of another name ('Urza, Planeswalker' in the text of 'Urza, Lord Protector')."""
+    return tuple(re.compile(rf"(?<![\w'~]){re.escape(own)}(?![\w'~]|, [A-Z])") for own in own_names(name))
 
 
 @functools.lru_cache(maxsize=64)
