@@ -174,8 +174,9 @@ def event_log(state: GameState) -> list:
 
 # ------------------------------------------------------------------ a full serialization
 def _freeze(value, depth: int = 0):
-    """A comparable form of any state value: dataclasses field by field, sets sorted, the random
-    generator as its state. Card definitions never change (they deepcopy to themselves): their name."""
+    """A comparable form of any state value: dataclasses field by field, sets and mappings sorted (no
+    reader of the state depends on a mapping's order: a rolled-back deletion comes back last), the
+    random generator as its state. Card definitions never change (they deepcopy to themselves): their name."""
     if depth > 60:
         return repr(value)
     if isinstance(value, CardDef):
@@ -185,8 +186,9 @@ def _freeze(value, depth: int = 0):
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return (type(value).__name__,) + tuple((f.name, _freeze(getattr(value, f.name), depth + 1))
                                                for f in dataclasses.fields(value))
-    if isinstance(value, dict):
-        return ("dict",) + tuple((_freeze(k, depth + 1), _freeze(v, depth + 1)) for k, v in value.items())
+    if isinstance(value, dict):  # a mapping: its order is not part of the state (a rollback may change it)
+        return ("dict",) + tuple(sorted(((_freeze(k, depth + 1), _freeze(v, depth + 1)) for k, v in value.items()),
+                                        key=lambda item: repr(item[0])))
     if isinstance(value, (list, tuple)):
         return (type(value).__name__,) + tuple(_freeze(v, depth + 1) for v in value)
     if isinstance(value, (set, frozenset)):
