@@ -1,8 +1,9 @@
 """A game: its state, the rulebook, and the player actions the rules allow.
 
-Every action is all-or-nothing: `perform` snapshots the state, runs the
-action, puts waiting triggers on the stack and checks state-based actions;
-if anything is refused, the snapshot comes back and nothing happened.
+Every action is all-or-nothing: `perform` opens a mark in the state's undo
+journal, runs the action, puts waiting triggers on the stack and checks
+state-based actions; if anything is refused, the journal rolls back to the
+mark and nothing happened.
 """
 from __future__ import annotations
 

@@ -5,16 +5,18 @@ The state records itself: its classes derive from `Recorded`, whose attribute wr
 name, old value), and its containers are `JList`, `JDict`, `JSet` and `JCounter`, whose changes push
 their inverse operation. A plain list, dict, set or Counter assigned to a field is adopted into its
 journaled type, so there is no write to the state that the journal misses (tests/test_journal.py).
-The random generator is a `JRandom` whose state is saved before its first draw after a mark.
+A state class is made with `recorded`. The random generator is a `JRandom` whose state is saved before its first draw after a mark.
 
 Recording happens only while a mark is open (`Journal.mark`), so building a game costs nothing;
 marks nest (a trial run inside an action), and are closed LIFO by `rollback` or `keep`.
 """
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
 
 #: The journal with an open mark, or None: the state records into it (one game acts at a time).
 _active: "Journal | None" = None
@@ -369,7 +371,7 @@ ADOPT: dict[type, type] = {list: JList, dict: JDict, set: JSet, Counter: JCounte
 
 class Recorded:
     """A class of the game state: a write to an attribute is journaled, and a plain container assigned
-    to one is adopted into its journaled type (a copy, as every field's own)."""
+    to one is adopted into its journaled type (a copy, as every field's own). Made with `recorded`."""
 
     __slots__ = ()
 
@@ -378,10 +380,29 @@ class Recorded:
         if adopt is not None:
             value = adopt(value)
         if _active is not None:
-            old = getattr(self, name, _MISSING)
-            if old is not _MISSING:   # unset: the object is being made (it disappears with its container entry)
-                _active.entries.append((_set_attr, self, name, old))
+            _active.entries.append((_set_attr, self, name, getattr(self, name)))
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__}.{name}: state attributes are set, never deleted")
+
+
+R = TypeVar("R", bound=type)
+
+
+def recorded(cls: R) -> R:
+    """A state class (a `Recorded`): a dataclass with __slots__ whose construction records nothing -- a
+    new object has no old values, and disappears with the journaled entry that holds it."""
+    cls = dataclass(slots=True)(cls)
+    init = cls.__init__
+
+    @functools.wraps(init)
+    def __init__(self: Recorded, *args: Any, **kwargs: Any) -> None:
+        global _active
+        journal, _active = _active, None
+        try:
+            init(self, *args, **kwargs)
+        finally:
+            _active = journal
+    cls.__init__ = __init__
+    return cls

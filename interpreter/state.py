@@ -13,7 +13,7 @@ from typing import NamedTuple
 from . import ast
 from .characteristics import Characteristics, Face, with_counters
 from .events import Event
-from .journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded
+from .journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded, recorded
 from .mana import mana_value
 
 #: Zones each player has; the battlefield and the stack are shared (400.1).
@@ -39,7 +39,7 @@ class CardDef:
         return self  # card definitions never change during a game
 
 
-@dataclass(slots=True)
+@recorded
 class GameObject(Recorded):
     """A card or token in a zone. A zone change makes a new object (400.7)."""
 
@@ -84,7 +84,7 @@ class LastKnown(NamedTuple):
     copiable: Face | None = None
 
 
-@dataclass(slots=True)
+@recorded
 class Player(Recorded):
     name: str
     life: int = 20
@@ -94,7 +94,7 @@ class Player(Recorded):
     completed: list[str] = field(default_factory=JList)   # cards with rooms completed (309.7)
 
 
-@dataclass(slots=True)
+@recorded
 class Targets(Recorded):
     """One announced group of targets ('two target creatures', 'any target'): the objects (ids) or players
     (names) chosen, the words that say what is legal, and the values those words read (a definition's
@@ -108,7 +108,7 @@ class Targets(Recorded):
         return Targets(list(self.chosen), self.node, self.vars)
 
 
-@dataclass(slots=True)
+@recorded
 class Context(Recorded):
     """A spell or ability while it is cast or resolves: who controls it, what it did."""
 
@@ -126,7 +126,7 @@ class Context(Recorded):
                        [t.clone() for t in self.targets], dict(self.vars), self.cast_events)
 
 
-@dataclass(slots=True)
+@recorded
 class StackItem(Recorded):
     """A spell (a card object on the stack) or an ability on the stack."""
 
@@ -141,7 +141,7 @@ class StackItem(Recorded):
     activated: bool = False           # an activated ability ('ability:SOURCE'), else a triggered one
 
 
-@dataclass(slots=True)
+@recorded
 class GameState(Recorded):
     """Everything an action can change; `journal` records each change (not itself part of the state)."""
 
