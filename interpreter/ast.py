@@ -18,7 +18,7 @@ class Node:
     span: Span | None = field(default=None, kw_only=True, compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict) -> "Node":
-        return self  # immutable: snapshots of the game share the AST
+        return self  # immutable: copies share the AST
 
 
 # ------------------------------------------------------------------ values

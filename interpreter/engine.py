@@ -1388,7 +1388,7 @@ class StepInterpreter:
         for i in found:
             obj = self.state.objects[i]
             if obj.zone in ("hand", "library", "sideboard") or obj.face_down:  # only hidden objects are revealed
-                obj.revealed_by.add(env.context.id)
+                self.state.reveal(obj, env.context.id)
                 self.game.emit(Event("revealed", obj.owner, obj.card_name, obj.id), env)
         if node.bind:
             env.vars[node.bind] = found
@@ -1403,7 +1403,7 @@ class StepInterpreter:
             printed = obj.card.front.characteristics()
             if not {t.lower() for t in printed.types} & PERMANENT_TYPES:
                 # 701.40g: a face-down instant or sorcery is revealed and stays face down.
-                obj.revealed_by.add(env.context.id)
+                self.state.reveal(obj, env.context.id)
                 self.game.emit(Event("revealed", obj.owner, obj.card_name, obj.id), env)
                 continue
             obj.face_down = None

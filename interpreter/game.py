@@ -1,8 +1,9 @@
 """A game: its state, the rulebook, and the player actions the rules allow.
 
-Every action is all-or-nothing: `perform` snapshots the state, runs the
-action, puts waiting triggers on the stack and checks state-based actions;
-if anything is refused, the snapshot comes back and nothing happened.
+Every action is all-or-nothing: `perform` opens a mark in the state's undo
+journal, runs the action, puts waiting triggers on the stack and checks
+state-based actions; if anything is refused, the journal rolls back to the
+mark and nothing happened.
 """
 from __future__ import annotations
 
@@ -325,8 +326,10 @@ class Game:
 
     # ------------------------------------------------------------ actions
     def perform(self, player: str, action: Callable[[], None], chooser: Chooser) -> list[Event]:
-        """Run one player action all-or-nothing; returns the events it caused."""
-        snapshot = self.state.clone()
+        """Run one player action all-or-nothing (a refusal rolls the journal back); returns the events
+        it caused."""
+        journal = self.state.journal
+        mark = journal.mark()
         self.chooser = chooser
         start = len(self.state.events)
         try:
@@ -335,11 +338,12 @@ class Game:
             if isinstance(chooser, ScriptedChooser) and chooser.unused():
                 raise error("E408", f"unused answer(s): {', '.join(map(str, chooser.unused()))}",
                             help="remove answers the step does not ask for")
-        except MtgError:
-            self.state = snapshot
+        except BaseException:
+            journal.rollback(mark)
             raise
         finally:
             self.chooser = _Probe()
+        journal.keep(mark)
         return self.state.events[start:]
 
     def new_context(self, player: str, source_id: int | None) -> Context:
@@ -356,24 +360,24 @@ class Game:
 
     def end_context(self, context: Context) -> None:
         """The effect is done: what it revealed is no longer revealed (701.20a)."""
-        for obj in self.state.objects.values():
-            obj.revealed_by.discard(context.id)
+        self.state.end_reveals(context.id)
 
     def try_out(self, attempt: Callable[[], None]) -> MtgError | None:
         """Whether an option can be carried out in at least one legal way (117.3, 608.2d): run it on
-        copies of the game, answering its choices one legal way after another, until one run
-        succeeds; else the refusal of the first run. A trial inside a trial tries one way only. A trial
+        the game and roll it back (the journal), answering its choices one legal way after another, until
+        one run succeeds; else the refusal of the first run. A trial inside a trial tries one way only. A trial
         that reaches a part the interpreter doesn't run can't tell: that refusal is the action's
         (runs.py); nor is a definition that loops an option that can't be done: the whole action is
         refused, naming it."""
-        saved, chooser = self.state, self.chooser
+        journal, chooser = self.state.journal, self.chooser
         path: tuple[int, ...] | None = ()
         first: MtgError | None = None
         self._trial_depth += 1
         try:
             for _ in range(1 if self._trial_depth > 1 else MAX_TRIALS):
                 probe = _Probe(path)
-                self.state, self.chooser = saved.clone(), probe
+                self.chooser = probe
+                mark = journal.mark()
                 try:
                     attempt()
                     return None
@@ -383,12 +387,14 @@ class Game:
                     if exc.diagnostic.code == NOT_RUN:
                         raise
                     first = first or exc
+                finally:
+                    journal.rollback(mark)
                 path = probe.next_path()
                 if path is None:
                     break
             return first
         finally:
-            self.state, self.chooser = saved, chooser
+            self.chooser = chooser
             self._trial_depth -= 1
 
     # special actions (116) ------------------------------------------------
@@ -941,8 +947,9 @@ class Game:
                         if not counters[kind]:
                             del counters[kind]
                     changed = True
-            for obj in list(self.state.objects.values()):
-                if obj.is_token and obj.zone != "battlefield":
+            for object_id in sorted(self.state.tokens):
+                obj = self.state.objects[object_id]
+                if obj.zone != "battlefield":
                     self.state.remove(obj)
                     changed = True
             for name, figures in self.state.players.items():  # 309.6: a finished card with rooms leaves

@@ -1,20 +1,19 @@
 """The game state: players, zones, objects, the stack, and the event log.
 
-A plain data structure: the interpreter changes it, `GameState.clone` snapshots
-it so a refused action can put everything back (all-or-nothing steps). Cards,
-AST nodes, events and characteristics never change once made, so a clone
-shares them and copies only the containers the interpreter mutates.
+A plain data structure that records its own changes in the game's undo journal
+(journal.py): a refused action is undone by replaying the journal backwards
+(all-or-nothing steps). Cards, AST nodes, events and characteristics never
+change once made and are not journaled.
 """
 from __future__ import annotations
 
-import random
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from . import ast
 from .characteristics import Characteristics, Face, with_counters
 from .events import Event
+from .journal import JCounter, JDict, JKeyOrderedDict, JList, Journal, JRandom, JSet, Recorded, recorded
 from .mana import mana_value
 
 #: Zones each player has; the battlefield and the stack are shared (400.1).
@@ -24,13 +23,6 @@ ALL_ZONES = ("battlefield", "stack") + PLAYER_ZONES
 SEARCH_ORDER = ("battlefield", "stack", "hand", "library", "graveyard", "exile", "sideboard", "command")
 #: Zones whose contents are public (400.2).
 PUBLIC_ZONES = ("battlefield", "stack", "graveyard", "exile", "command")
-
-
-def _shallow(obj):
-    """A new instance with the same attribute values (faster than copy.copy for dataclasses)."""
-    other = object.__new__(type(obj))
-    other.__dict__.update(obj.__dict__)
-    return other
 
 
 @dataclass
@@ -47,8 +39,8 @@ class CardDef:
         return self  # card definitions never change during a game
 
 
-@dataclass
-class GameObject:
+@recorded
+class GameObject(Recorded):
     """A card or token in a zone. A zone change makes a new object (400.7)."""
 
     id: int
@@ -58,14 +50,14 @@ class GameObject:
     zone: str
     is_token: bool = False
     tapped: bool = False
-    counters: dict[str, int] = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=JDict)
     face_down: str | None = None          # how it became face down (708.6): 'manifested', ...
     face_down_at: int | None = None       # timestamp it became face down
-    revealed_by: set[int] = field(default_factory=set)  # contexts keeping it revealed (701.20a)
+    revealed_by: set[int] = field(default_factory=JSet)  # contexts keeping it revealed (701.20a)
     summoning_sick: bool = False
     timestamp: int = 0
     added_subtypes: tuple[str, ...] = ()  # '... in addition to its other types' (205.1b)
-    designations: set[str] = field(default_factory=set)  # 'exerted', 'monstrous', ...
+    designations: set[str] = field(default_factory=JSet)  # 'exerted', 'monstrous', ...
     skip_untap: bool = False              # won't untap during its controller's next untap step
     extra_abilities: tuple = ()           # abilities the face-down status gives (ward {2}, 701.58a)
     modifiers: tuple = ()                 # (power, toughness, duration) from 'gets +N/+M ...' (613.4c)
@@ -81,13 +73,6 @@ class GameObject:
         """The name of the card that represents it (a face-down object included)."""
         return self.card.name
 
-    def clone(self) -> "GameObject":
-        other = _shallow(self)
-        other.counters = dict(self.counters)
-        other.revealed_by = set(self.revealed_by)
-        other.designations = set(self.designations)
-        return other
-
 
 class LastKnown(NamedTuple):
     """An object as it last existed on the battlefield (608.2h): its card's name, characteristics,
@@ -99,45 +84,41 @@ class LastKnown(NamedTuple):
     copiable: Face | None = None
 
 
-@dataclass
-class Player:
+@recorded
+class Player(Recorded):
     name: str
     life: int = 20
-    pool: Counter = field(default_factory=Counter)
-    zones: dict[str, list[int]] = field(default_factory=lambda: {z: [] for z in PLAYER_ZONES})
+    pool: JCounter = field(default_factory=JCounter)
+    zones: dict[str, list[int]] = field(default_factory=lambda: JDict((z, JList()) for z in PLAYER_ZONES))
     marker: tuple[int, str] | None = None     # (card with rooms in the command zone, room) (309.4)
-    completed: list[str] = field(default_factory=list)   # cards with rooms completed (309.7)
-
-    def clone(self) -> "Player":
-        return Player(self.name, self.life, Counter(self.pool), {z: list(ids) for z, ids in self.zones.items()},
-                      self.marker, list(self.completed))
+    completed: list[str] = field(default_factory=JList)   # cards with rooms completed (309.7)
 
 
-@dataclass
-class Targets:
+@recorded
+class Targets(Recorded):
     """One announced group of targets ('two target creatures', 'any target'): the objects (ids) or players
     (names) chosen, the words that say what is legal, and the values those words read (a definition's
     slots), so that legality can be checked again as it resolves (115.1, 608.2b)."""
 
     chosen: list
     node: ast.Node
-    vars: dict = field(default_factory=dict)
+    vars: dict = field(default_factory=JDict)
 
     def clone(self) -> "Targets":
         return Targets(list(self.chosen), self.node, self.vars)
 
 
-@dataclass
-class Context:
+@recorded
+class Context(Recorded):
     """A spell or ability while it is cast or resolves: who controls it, what it did."""
 
     id: int
     controller: str
     source_id: int | None
     source_name: str | None = None
-    events: list[Event] = field(default_factory=list)
-    targets: list[Targets] = field(default_factory=list)  # announced target groups, in text order
-    vars: dict = field(default_factory=dict)  # values the ability starts with (a keyword's {cost}, 'that spell')
+    events: list[Event] = field(default_factory=JList)
+    targets: list[Targets] = field(default_factory=JList)  # announced target groups, in text order
+    vars: dict = field(default_factory=JDict)  # values the ability starts with (a keyword's {cost}, 'that spell')
     cast_events: tuple[Event, ...] = ()  # for an ability of a permanent: its spell's casting (701.4b)
 
     def clone(self) -> "Context":
@@ -145,8 +126,8 @@ class Context:
                        [t.clone() for t in self.targets], dict(self.vars), self.cast_events)
 
 
-@dataclass
-class StackItem:
+@recorded
+class StackItem(Recorded):
     """A spell (a card object on the stack) or an ability on the stack."""
 
     id: int
@@ -159,46 +140,33 @@ class StackItem:
     condition: object = None          # a triggered ability's intervening 'if', checked as it resolves (608.2a)
     activated: bool = False           # an activated ability ('ability:SOURCE'), else a triggered one
 
-    def clone(self) -> "StackItem":
-        other = _shallow(self)
-        other.context = self.context.clone()
-        return other
 
+@recorded
+class GameState(Recorded):
+    """Everything an action can change; `journal` records each change (not itself part of the state)."""
 
-@dataclass
-class GameState:
     players: dict[str, Player]
     order: list[str]
     active: str
     seed: int = 0
-    objects: dict[int, GameObject] = field(default_factory=dict)
-    battlefield: list[int] = field(default_factory=list)
-    stack: list[StackItem] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    pending_triggers: list[StackItem] = field(default_factory=list)
-    moved: dict[int, int] = field(default_factory=dict)  # old object id -> the new object (400.7)
-    last_known: dict[int, LastKnown] = field(default_factory=dict)  # objects that left the battlefield
+    objects: dict[int, GameObject] = field(default_factory=JKeyOrderedDict)  # in id order
+    battlefield: list[int] = field(default_factory=JList)
+    stack: list[StackItem] = field(default_factory=JList)
+    events: list[Event] = field(default_factory=JList)
+    pending_triggers: list[StackItem] = field(default_factory=JList)
+    moved: dict[int, int] = field(default_factory=JDict)  # old object id -> the new object (400.7)
+    last_known: dict[int, LastKnown] = field(default_factory=JDict)  # objects that left the battlefield
     next_id: int = 1
     clock: int = 0
     turn_started: int = 0             # the clock when the current turn began
     attachments: int = 0              # how many attachments were ever made (0: nothing to look for)
-    rng: random.Random = field(default_factory=random.Random)
+    revealed: set[int] = field(default_factory=JSet)   # objects some context keeps revealed (701.20a)
+    tokens: set[int] = field(default_factory=JSet)     # the tokens, wherever they are (704.5d)
+    rng: JRandom = field(default_factory=JRandom)   # seeded from `seed` as the game is made
+    journal: Journal = field(default_factory=Journal, repr=False, compare=False)
 
-    def clone(self) -> "GameState":
-        """A copy that shares nothing the interpreter changes (a snapshot for all-or-nothing steps)."""
-        other = _shallow(self)
-        other.players = {name: p.clone() for name, p in self.players.items()}
-        other.order = list(self.order)
-        other.objects = {i: o.clone() for i, o in self.objects.items()}
-        other.battlefield = list(self.battlefield)
-        other.stack = [item.clone() for item in self.stack]
-        other.events = list(self.events)
-        other.pending_triggers = [item.clone() for item in self.pending_triggers]
-        other.moved = dict(self.moved)
-        other.last_known = dict(self.last_known)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        return other
+    def __post_init__(self) -> None:
+        self.rng.seed(self.seed)
 
     # ------------------------------------------------------------ ids and time
     def new_id(self) -> int:
@@ -231,6 +199,8 @@ class GameState:
         """A new object in a zone (card put into the game, token created, or zone change)."""
         obj = GameObject(self.new_id(), card, owner, owner, zone, is_token=is_token, timestamp=self.tick())
         self.objects[obj.id] = obj
+        if is_token:
+            self.tokens.add(obj.id)
         if zone == "battlefield":
             self.battlefield.append(obj.id)
         elif zone != "stack":
@@ -247,6 +217,21 @@ class GameState:
         else:
             self.players[obj.owner].zones[obj.zone].remove(obj.id)
         del self.objects[obj.id]
+        self.tokens.discard(obj.id)
+        self.revealed.discard(obj.id)
+
+    def reveal(self, obj: GameObject, context_id: int) -> None:
+        """The object stays revealed until the context is done (701.20a)."""
+        obj.revealed_by.add(context_id)
+        self.revealed.add(obj.id)
+
+    def end_reveals(self, context_id: int) -> None:
+        """The context is done: what it revealed is no longer revealed by it (701.20a)."""
+        for object_id in sorted(self.revealed):
+            revealed_by = self.objects[object_id].revealed_by
+            revealed_by.discard(context_id)
+            if not revealed_by:
+                self.revealed.discard(object_id)
 
     def granted_by_attachments(self, obj: GameObject) -> tuple:
         """613.1f: abilities an Aura or Equipment attached to it grants ('Enchanted creature has ...')."""

@@ -12,7 +12,8 @@ random steps -- one of ACTIONS by a random player -- performed through
     the GameState (every field, the event log and the random generator
     included) is the same before and after. Refusals come from the game
     ('resolve' with nothing on the stack) and from a chooser that gives a bad
-    answer part way through an action, after cards have already moved;
+    answer part way through an action, after cards have already moved; and
+    a successful action rolled back with the undo journal leaves it the same;
 (c) the same seed and answers give the same event log: in one process, and
     in two processes with different PYTHONHASHSEED (set iteration order);
 (d) no player's view (`interpreter.view.view`) shows another player's hand,
@@ -46,7 +47,7 @@ from hypothesis import strategies as st
 from interpreter.cards import make_card
 from interpreter.choices import Choice, RandomChooser
 from interpreter.diagnostics import MtgError, error
-from interpreter.scenario import Runner, Scenario
+from interpreter.scenario import Runner, Scenario, _serialize
 from interpreter.state import PLAYER_ZONES, CardDef, GameState
 from interpreter.view import VIEW_ZONES, may_look, view
 
@@ -174,8 +175,9 @@ def event_log(state: GameState) -> list:
 
 # ------------------------------------------------------------------ a full serialization
 def _freeze(value, depth: int = 0):
-    """A comparable form of any state value: dataclasses field by field, sets sorted, the random
-    generator as its state. Card definitions never change (they deepcopy to themselves): their name."""
+    """A comparable form of any state value: dataclasses field by field, sets and mappings sorted (no
+    reader of the state depends on a mapping's order: a rolled-back deletion comes back last), the
+    random generator as its state. Card definitions never change (they deepcopy to themselves): their name."""
     if depth > 60:
         return repr(value)
     if isinstance(value, CardDef):
@@ -185,8 +187,9 @@ def _freeze(value, depth: int = 0):
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return (type(value).__name__,) + tuple((f.name, _freeze(getattr(value, f.name), depth + 1))
                                                for f in dataclasses.fields(value))
-    if isinstance(value, dict):
-        return ("dict",) + tuple((_freeze(k, depth + 1), _freeze(v, depth + 1)) for k, v in value.items())
+    if isinstance(value, dict):  # a mapping: its order is not part of the state (a rollback may change it)
+        return ("dict",) + tuple(sorted(((_freeze(k, depth + 1), _freeze(v, depth + 1)) for k, v in value.items()),
+                                        key=lambda item: repr(item[0])))
     if isinstance(value, (list, tuple)):
         return (type(value).__name__,) + tuple(_freeze(v, depth + 1) for v in value)
     if isinstance(value, (set, frozenset)):
@@ -268,6 +271,32 @@ def test_a_refused_action_leaves_the_state_identical(plan: dict, rate: float) ->
                                      f"state changed:\n{_first_difference(before, after)}")
 
     run_plan(plan, chooser=chooser, after_step=check)
+
+
+@props(150)
+@given(plans(20))
+def test_a_rolled_back_action_leaves_the_state_identical(plan: dict) -> None:
+    """The journal undoes a successful action too (as a trial run is undone): every step is performed
+    under an open mark, rolled back and compared, then performed for real."""
+    game = new_game(plan)
+    chooser = RandomChooser(plan["chooser_seed"])
+    for number, (player, text, pick) in enumerate(plan["steps"], 1):
+        before, shown = full_state(game.state), _serialize(game.state)
+        journal = game.state.journal
+        mark = journal.mark()
+        try:
+            game.perform(player, action_for(game, player, text, pick), chooser)
+        except MtgError:
+            pass
+        journal.rollback(mark)
+        after = full_state(game.state)
+        assert after == before, f"step {number} ({text}) rolled back, but:\n{_first_difference(before, after)}"
+        assert _serialize(game.state) == shown
+        assert not journal.entries and not journal.marks
+        try:
+            game.perform(player, action_for(game, player, text, pick), chooser)
+        except MtgError:
+            pass
 
 
 def test_refusals_do_happen_in_the_random_games() -> None:

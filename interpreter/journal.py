@@ -1,0 +1,428 @@
+"""The undo journal: every change to the game state is recorded as it happens, so that a refused
+action, or a trial run of an option (117.3, 608.2d), is undone by replaying the inverses backwards.
+
+The state records itself: its classes derive from `Recorded`, whose attribute writes push (object,
+name, old value), and its containers are `JList`, `JDict`, `JSet` and `JCounter`, whose changes push
+their inverse operation. A plain list, dict, set or Counter assigned to a field is adopted into its
+journaled type, so there is no write to the state that the journal misses (tests/test_journal.py).
+A state class is made with `recorded`. The random generator is a `JRandom` whose state is saved before its first draw after a mark.
+
+Recording happens only while a mark is open (`Journal.mark`), so building a game costs nothing;
+marks nest (a trial run inside an action), and are closed LIFO by `rollback` or `keep`.
+"""
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
+
+#: The journal with an open mark, or None: the state records into it (one game acts at a time).
+_active: "Journal | None" = None
+_MISSING = object()
+
+
+class Journal:
+    """A LIFO list of (inverse, target, a, b): calling inverse(target, a, b) undoes one change."""
+
+    __slots__ = ("entries", "marks", "rng_saved")
+
+    def __init__(self) -> None:
+        self.entries: list[tuple[Callable[[Any, Any, Any], None], Any, Any, Any]] = []
+        self.marks: list[int] = []
+        self.rng_saved = -1   # the depth of marks at which the RNG state was last saved, -1: not saved
+
+    def __repr__(self) -> str:
+        return f"Journal({len(self.marks)} open marks, {len(self.entries)} entries)"
+
+    def mark(self) -> int:
+        """Open a mark: what changes from now on can be undone back to here."""
+        global _active
+        if _active is not None and _active is not self:
+            raise RuntimeError("another game's journal has an open mark")
+        _active = self
+        self.marks.append(len(self.entries))
+        return len(self.entries)
+
+    def rollback(self, mark: int) -> None:
+        """Undo every change since the mark (the innermost open one), newest first, and close it."""
+        self._close(mark)
+        entries = self.entries
+        while len(entries) > mark:
+            inverse, target, a, b = entries.pop()
+            inverse(target, a, b)
+        if self.rng_saved > len(self.marks):   # that save was undone with the rest
+            self.rng_saved = -1
+        self._idle()
+
+    def keep(self, mark: int) -> None:
+        """Close the mark keeping the changes (they stay undoable from an outer mark)."""
+        self._close(mark)
+        self.rng_saved = min(self.rng_saved, len(self.marks))
+        self._idle()
+
+    def _close(self, mark: int) -> None:
+        if not self.marks or self.marks[-1] != mark:
+            raise RuntimeError(f"journal mark {mark} is not the innermost open one")
+        self.marks.pop()
+
+    def _idle(self) -> None:
+        global _active
+        if not self.marks:
+            self.entries.clear()
+            self.rng_saved = -1
+            _active = None
+
+
+# ---------------------------------------------------------------- inverses (bypass the journal)
+def _set_attr(target: Any, name: str, old: Any) -> None:
+    object.__setattr__(target, name, old)
+
+
+def _list_pop(target: list, _a: Any, _b: Any) -> None:
+    list.pop(target)
+
+
+def _list_truncate(target: list, length: int, _b: Any) -> None:
+    list.__delitem__(target, slice(length, None))
+
+
+def _list_insert(target: list, index: int, value: Any) -> None:
+    list.insert(target, index, value)
+
+
+def _list_delete(target: list, index: int, _b: Any) -> None:
+    list.__delitem__(target, index)
+
+
+def _list_set(target: list, index: int, value: Any) -> None:
+    list.__setitem__(target, index, value)
+
+
+def _list_restore(target: list, contents: list, _b: Any) -> None:
+    list.__setitem__(target, slice(None), contents)
+
+
+def _dict_set(target: dict, key: Any, value: Any) -> None:
+    dict.__setitem__(target, key, value)
+
+
+def _dict_delete(target: dict, key: Any, _b: Any) -> None:
+    dict.__delitem__(target, key)
+
+
+def _dict_restore(target: dict, contents: dict, _b: Any) -> None:
+    dict.clear(target)
+    dict.update(target, contents)
+
+
+def _set_add(target: set, value: Any, _b: Any) -> None:
+    set.add(target, value)
+
+
+def _set_discard(target: set, value: Any, _b: Any) -> None:
+    set.discard(target, value)
+
+
+def _set_restore(target: set, contents: set, _b: Any) -> None:
+    set.clear(target)
+    set.update(target, contents)
+
+
+def _rng_restore(target: random.Random, state: tuple, _b: Any) -> None:
+    random.Random.setstate(target, state)
+
+
+# ---------------------------------------------------------------- journaled containers
+def _index(length: int, index: int) -> int:
+    """The position list.insert puts an element at, for an index that may be negative or past the end."""
+    if index < 0:
+        return max(length + index, 0)
+    return min(index, length)
+
+
+class JList(list):
+    """A list whose changes are journaled."""
+
+    __slots__ = ()
+
+    def _snapshot(self) -> None:
+        if _active is not None:
+            _active.entries.append((_list_restore, self, list(self), None))
+
+    def append(self, value: Any) -> None:
+        list.append(self, value)
+        if _active is not None:
+            _active.entries.append((_list_pop, self, None, None))
+
+    def extend(self, values: Any) -> None:
+        length = len(self)
+        list.extend(self, values)
+        if _active is not None:
+            _active.entries.append((_list_truncate, self, length, None))
+
+    def insert(self, index: int, value: Any) -> None:
+        index = _index(len(self), index)
+        list.insert(self, index, value)
+        if _active is not None:
+            _active.entries.append((_list_delete, self, index, None))
+
+    def remove(self, value: Any) -> None:
+        index = self.index(value)
+        list.__delitem__(self, index)
+        if _active is not None:
+            _active.entries.append((_list_insert, self, index, value))
+
+    def pop(self, index: int = -1) -> Any:
+        if index < 0:
+            index += len(self)
+        value = list.pop(self, index)
+        if _active is not None:
+            _active.entries.append((_list_insert, self, index, value))
+        return value
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if isinstance(index, slice):
+            self._snapshot()
+        elif _active is not None:
+            _active.entries.append((_list_set, self, index, self[index]))
+        list.__setitem__(self, index, value)
+
+    def __delitem__(self, index: Any) -> None:
+        if isinstance(index, slice):
+            self._snapshot()
+        elif _active is not None:
+            if index < 0:
+                index += len(self)
+            _active.entries.append((_list_insert, self, index, self[index]))
+        list.__delitem__(self, index)
+
+    def __iadd__(self, values: Any) -> "JList":
+        self.extend(values)
+        return self
+
+    def __imul__(self, times: int) -> "JList":
+        self._snapshot()
+        return list.__imul__(self, times)
+
+    def clear(self) -> None:
+        self._snapshot()
+        list.clear(self)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self._snapshot()
+        list.sort(self, *args, **kwargs)
+
+    def reverse(self) -> None:
+        self._snapshot()
+        list.reverse(self)
+
+
+class _JournaledMapping:
+    """The item writes of a dict-like container, journaled (shared by JDict and JCounter)."""
+
+    __slots__ = ()
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if _active is not None:
+            old = dict.get(self, key, _MISSING)
+            _active.entries.append((_dict_delete, self, key, None) if old is _MISSING else (_dict_set, self, key, old))
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        if _active is not None and key in self:
+            _active.entries.append((_dict_set, self, key, dict.__getitem__(self, key)))
+        super().__delitem__(key)   # Counter's does not raise for a missing key
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        if key not in self:
+            return dict.pop(self, key, *default)
+        value = dict.__getitem__(self, key)
+        self.__delitem__(key)
+        return value
+
+    def popitem(self) -> tuple:
+        key, value = dict.popitem(self)
+        if _active is not None:
+            _active.entries.append((_dict_set, self, key, value))
+        return key, value
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return dict.__getitem__(self, key)
+
+    def clear(self) -> None:
+        if _active is not None:
+            _active.entries.append((_dict_restore, self, dict(self), None))
+        dict.clear(self)
+
+
+class JDict(_JournaledMapping, dict):
+    """A dict whose changes are journaled."""
+
+    __slots__ = ()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def __ior__(self, other: Any) -> "JDict":
+        self.update(other)
+        return self
+
+
+def _dict_set_in_key_order(target: dict, key: Any, value: Any) -> None:
+    later = [(k, v) for k, v in dict.items(target) if k > key] if target and key < next(reversed(target)) else []
+    for k, _ in later:
+        dict.__delitem__(target, k)
+    dict.__setitem__(target, key, value)
+    dict.update(target, later)
+
+
+class JKeyOrderedDict(JDict):
+    """A JDict whose keys are inserted in ascending order (object ids): a deletion rolled back puts the
+    key back in its place (a plain JDict puts it last), at a cost paid only by the rollback."""
+
+    __slots__ = ()
+
+    def __delitem__(self, key: Any) -> None:
+        if _active is not None and key in self:
+            _active.entries.append((_dict_set_in_key_order, self, key, dict.__getitem__(self, key)))
+        dict.__delitem__(self, key)
+
+
+class JCounter(_JournaledMapping, Counter):
+    """A Counter (a mana pool) whose changes are journaled; Counter's own methods write through
+    __setitem__ and __delitem__."""
+
+    __slots__ = ()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        """Counter.update fills an empty Counter with dict.update, past __setitem__: save it whole."""
+        if _active is not None:
+            _active.entries.append((_dict_restore, self, dict(self), None))
+        Counter.update(self, *args, **kwargs)
+
+
+class JSet(set):
+    """A set whose changes are journaled."""
+
+    __slots__ = ()
+
+    def _snapshot(self) -> None:
+        if _active is not None:
+            _active.entries.append((_set_restore, self, set(self), None))
+
+    def add(self, value: Any) -> None:
+        if _active is not None and value not in self:
+            _active.entries.append((_set_discard, self, value, None))
+        set.add(self, value)
+
+    def discard(self, value: Any) -> None:
+        if _active is not None and value in self:
+            _active.entries.append((_set_add, self, value, None))
+        set.discard(self, value)
+
+    def remove(self, value: Any) -> None:
+        if value not in self:
+            raise KeyError(value)
+        self.discard(value)
+
+    def pop(self) -> Any:
+        value = set.pop(self)
+        if _active is not None:
+            _active.entries.append((_set_add, self, value, None))
+        return value
+
+    def _bulk(name: str) -> Callable:  # noqa: N805 - builds the bulk methods below
+        method = getattr(set, name)
+
+        def bulk(self: "JSet", *args: Any) -> Any:
+            self._snapshot()
+            result = method(self, *args)
+            return self if name.startswith("__i") else result
+        bulk.__name__ = name
+        return bulk
+
+    clear = _bulk("clear")
+    update = _bulk("update")
+    difference_update = _bulk("difference_update")
+    intersection_update = _bulk("intersection_update")
+    symmetric_difference_update = _bulk("symmetric_difference_update")
+    __ior__ = _bulk("__ior__")
+    __iand__ = _bulk("__iand__")
+    __isub__ = _bulk("__isub__")
+    __ixor__ = _bulk("__ixor__")
+    del _bulk
+
+
+class JRandom(random.Random):
+    """The game's random generator: its state is saved before the first draw (or reseeding) after each
+    mark, so a rollback restores it. Draws go through getrandbits and random, as Random's do."""
+
+    def _save(self) -> None:
+        journal = _active
+        if journal is not None and journal.rng_saved != len(journal.marks):
+            journal.entries.append((_rng_restore, self, self.getstate(), None))
+            journal.rng_saved = len(journal.marks)
+
+    def getrandbits(self, k: int) -> int:
+        self._save()
+        return super().getrandbits(k)
+
+    def random(self) -> float:
+        self._save()
+        return super().random()
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self._save()
+        super().seed(*args, **kwargs)
+
+    def setstate(self, state: tuple) -> None:
+        self._save()
+        super().setstate(state)
+
+
+#: Plain containers and the journaled type a state field adopts them into.
+ADOPT: dict[type, type] = {list: JList, dict: JDict, set: JSet, Counter: JCounter}
+
+
+class Recorded:
+    """A class of the game state: a write to an attribute is journaled, and a plain container assigned
+    to one is adopted into its journaled type (a copy, as every field's own). Made with `recorded`."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        adopt = ADOPT.get(type(value))
+        if adopt is not None:
+            value = adopt(value)
+        if _active is not None:
+            _active.entries.append((_set_attr, self, name, getattr(self, name)))
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__}.{name}: state attributes are set, never deleted")
+
+
+R = TypeVar("R", bound=type)
+
+
+def recorded(cls: R) -> R:
+    """A state class (a `Recorded`): a dataclass with __slots__ whose construction records nothing -- a
+    new object has no old values, and disappears with the journaled entry that holds it."""
+    cls = dataclass(slots=True)(cls)
+    init = cls.__init__
+
+    @functools.wraps(init)
+    def __init__(self: Recorded, *args: Any, **kwargs: Any) -> None:
+        global _active
+        journal, _active = _active, None
+        try:
+            init(self, *args, **kwargs)
+        finally:
+            _active = journal
+    cls.__init__ = __init__
+    return cls

@@ -1,0 +1,223 @@
+"""The undo journal (interpreter/journal.py): the narrow door of the game state.
+
+(a) No write escapes the journal: every class of the state records its attribute writes and has no
+    __dict__ for stray attributes, and every mutable value reachable from a game's state -- after random
+    actions, refused ones included -- is a journaled container (anything else is a value that never
+    changes). The shadow of the rule in tests/test_mechanics_are_data.py, for state writes.
+(b) Each journaled operation is undone exactly, marks nest, objects made during an action disappear on
+    rollback and deleted ones come back as the same Python objects; the RNG's state comes back.
+(c) Game.perform and Game.try_out take no snapshot: the state has no clone left to take.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from enum import Enum
+
+import pytest
+
+from interpreter import ast, journal as journal_module
+from interpreter.characteristics import Characteristics, Face
+from interpreter.choices import RandomChooser
+from interpreter.diagnostics import MtgError
+from interpreter.events import Event
+from interpreter.journal import JCounter, JDict, JKeyOrderedDict, JList, Journal, JRandom, JSet, Recorded
+from interpreter.state import CardDef, Context, GameObject, GameState, LastKnown, Player, StackItem, Targets
+
+import test_properties as props
+
+def card(name: str) -> CardDef:
+    return CardDef(name, Face(name, None, None, ("Creature",), (), (), 1, 1))
+
+
+STATE_CLASSES = (GameState, Player, GameObject, Context, Targets, StackItem)
+JOURNALED = (JList, JDict, JSet, JCounter, JRandom)
+#: Values that never change once made (shared, not journaled).
+IMMUTABLE = (str, int, float, bool, type(None), bytes, frozenset, Enum, ast.Node, Event, Characteristics, Face,
+             CardDef, Journal)
+
+
+# ------------------------------------------------------------------ (a) the narrow door
+def test_every_state_class_records_its_writes_and_has_no_dict() -> None:
+    for cls in STATE_CLASSES:
+        assert issubclass(cls, Recorded), cls
+        assert dataclasses.is_dataclass(cls) and "__slots__" in cls.__dict__, cls
+    state = GameState({"alice": Player("alice")}, ["alice"], "alice")
+    obj = state.create(card("Bear"), "alice", "library")
+    for value in (state, state.players["alice"], obj):
+        assert not hasattr(value, "__dict__")
+        with pytest.raises(AttributeError):
+            value.not_a_field = 1
+
+
+def test_a_plain_container_assigned_to_the_state_is_adopted() -> None:
+    player = Player("alice")
+    player.pool = Counter({"G": 1})
+    player.completed = ["A"]
+    context = Context(1, "alice", None, vars={"X": 1})
+    assert type(player.pool) is JCounter and type(player.completed) is JList and type(context.vars) is JDict
+    assert type(context.events) is JList and type(context.targets) is JList
+
+
+def unjournaled(value, path: str = "state", seen: set | None = None) -> list[str]:
+    """Paths to every mutable value reachable from `value` that is neither journaled nor immutable."""
+    seen = set() if seen is None else seen
+    if id(value) in seen or isinstance(value, IMMUTABLE):
+        return []
+    seen.add(id(value))
+    if isinstance(value, JRandom):
+        return []
+    if isinstance(value, Recorded):
+        return [p for f in dataclasses.fields(value)
+                for p in unjournaled(getattr(value, f.name), f"{path}.{f.name}", seen)]
+    if isinstance(value, (JDict, JCounter)):
+        return [p for k, v in value.items() for p in unjournaled(v, f"{path}[{k!r}]", seen)]
+    if isinstance(value, (JList, JSet, tuple)):   # a tuple never changes, but may hold what does
+        return [p for i, v in enumerate(value) for p in unjournaled(v, f"{path}[{i}]", seen)]
+    if isinstance(value, LastKnown):
+        return []
+    return [f"{path}: {type(value).__name__}"]
+
+
+@props.props(60)
+@props.given(props.plans(20), props.st.floats(0.0, 0.5))
+def test_every_mutable_value_of_a_game_state_is_journaled(plan: dict, rate: float) -> None:
+    def check(game, step, refused, before):
+        found = unjournaled(game.state)
+        assert not found, f"after step {step}: not journaled: {found[:5]}"
+
+    props.run_plan(plan, chooser=props.FlakyChooser(plan["chooser_seed"], rate), after_step=check)
+
+
+# ------------------------------------------------------------------ (b) each operation undone
+def _undone(make, change) -> None:
+    """`change` applied to `make()` under a mark, then rolled back, leaves it as it was (a mapping's
+    order aside: a deleted key comes back last)."""
+    value = make()
+    before = (type(value), sorted(value.items()) if isinstance(value, dict) else
+              sorted(value) if isinstance(value, set) else list(value))
+    journal = Journal()
+    mark = journal.mark()
+    change(value)
+    journal.rollback(mark)
+    after = (type(value), sorted(value.items()) if isinstance(value, dict) else
+             sorted(value) if isinstance(value, set) else list(value))
+    assert after == before
+    assert journal_module._active is None and not journal.entries
+
+
+LIST_CHANGES = [lambda v: v.append(9), lambda v: v.extend([7, 8]), lambda v: v.insert(1, 5),
+                lambda v: v.insert(-1, 5), lambda v: v.insert(99, 5), lambda v: v.remove(2), lambda v: v.pop(),
+                lambda v: v.pop(0), lambda v: v.pop(-2), lambda v: v.__setitem__(1, 0),
+                lambda v: v.__setitem__(slice(0, 2), [4, 4, 4]), lambda v: v.__delitem__(-1),
+                lambda v: v.__delitem__(slice(1, None)), lambda v: v.__iadd__([1]), lambda v: v.__imul__(2),
+                lambda v: v.clear(), lambda v: v.sort(reverse=True), lambda v: v.reverse(),
+                lambda v: random.Random(1).shuffle(v)]
+DICT_CHANGES = [lambda v: v.__setitem__("a", 5), lambda v: v.__setitem__("z", 5), lambda v: v.__delitem__("a"),
+                lambda v: v.pop("b"), lambda v: v.pop("q", None), lambda v: v.popitem(),
+                lambda v: v.setdefault("n", 1), lambda v: v.update({"a": 0, "m": 2}), lambda v: v.clear()]
+COUNTER_CHANGES = DICT_CHANGES + [lambda v: v.update("aab"), lambda v: v.subtract({"a": 5}),
+                                  lambda v: v.__iadd__(Counter(c=1)), lambda v: v.__isub__(Counter(a=1)),
+                                  lambda v: v.__delitem__("missing")]
+SET_CHANGES = [lambda v: v.add(9), lambda v: v.add(1), lambda v: v.discard(1), lambda v: v.discard(9),
+               lambda v: v.remove(2), lambda v: v.pop(), lambda v: v.clear(), lambda v: v.update({5, 6}),
+               lambda v: v.difference_update({1}), lambda v: v.intersection_update({1}),
+               lambda v: v.symmetric_difference_update({1, 7}), lambda v: v.__ior__({8}),
+               lambda v: v.__iand__({2}), lambda v: v.__isub__({2}), lambda v: v.__ixor__({2, 3})]
+
+
+@pytest.mark.parametrize("change", LIST_CHANGES)
+def test_list_changes_are_undone(change) -> None:
+    _undone(lambda: JList([1, 2, 3]), change)
+
+
+@pytest.mark.parametrize("change", DICT_CHANGES)
+def test_dict_changes_are_undone(change) -> None:
+    _undone(lambda: JDict(a=1, b=2), change)
+
+
+@pytest.mark.parametrize("change", COUNTER_CHANGES)
+def test_counter_changes_are_undone(change) -> None:
+    _undone(lambda: JCounter(a=1, b=2), change)
+
+
+def test_filling_an_empty_counter_is_undone() -> None:
+    """Counter.update fills an empty Counter with dict.update, past __setitem__."""
+    _undone(JCounter, lambda v: v.update({"G": 2}))
+    _undone(JCounter, lambda v: v.__iadd__(Counter(G=1)))
+
+
+@pytest.mark.parametrize("change", SET_CHANGES)
+def test_set_changes_are_undone(change) -> None:
+    _undone(lambda: JSet({1, 2, 3}), change)
+
+
+def test_marks_nest_and_objects_come_and_go() -> None:
+    state = GameState({"alice": Player("alice")}, ["alice"], "alice")
+    bear = state.create(card("Bear"), "alice", "library")
+    outer = state.journal.mark()
+    state.remove(bear)
+    inner = state.journal.mark()
+    token = state.create(card("Token"), "alice", "battlefield", is_token=True)
+    token.tapped = True
+    state.journal.rollback(inner)
+    assert token.id not in state.objects and not state.battlefield and not state.tokens
+    assert state.next_id == token.id and bear.id not in state.objects
+    state.players["alice"].life -= 3
+    state.journal.rollback(outer)
+    assert state.objects[bear.id] is bear and state.players["alice"].zones["library"] == [bear.id]
+    assert state.players["alice"].life == 20 and journal_module._active is None
+
+
+def test_marks_close_innermost_first() -> None:
+    journal, values = Journal(), JList()
+    outer = journal.mark()
+    values.append(1)
+    inner = journal.mark()
+    with pytest.raises(RuntimeError):
+        journal.rollback(outer)
+    journal.rollback(inner)
+    journal.rollback(outer)
+    assert journal_module._active is None and values == []
+
+
+def test_the_random_generator_is_restored() -> None:
+    state = GameState({"alice": Player("alice")}, ["alice"], "alice", seed=4)
+    start = state.rng.getstate()
+    outer = state.journal.mark()
+    first = state.rng.random()
+    inner = state.journal.mark()
+    state.rng.shuffle(JList(range(10)))
+    state.journal.rollback(inner)
+    assert state.rng.random() != first
+    state.journal.keep(state.journal.mark())
+    state.journal.rollback(outer)
+    assert state.rng.getstate() == start
+    assert state.rng.random() == first
+
+
+# ------------------------------------------------------------------ (c) no snapshots
+def test_perform_rolls_back_without_a_snapshot() -> None:
+    assert not hasattr(GameState, "clone")
+    plan = {"seed": 3, "chooser_seed": 5, "steps": [],
+            "state": {p: {"library": ["Grizzly Bears"] * 4, "hand": [], "battlefield": ["Grizzly Bears"]}
+                      for p in props.PLAYERS}}
+    game = props.new_game(plan)
+    state, before = game.state, props.full_state(game.state)
+    with pytest.raises(MtgError):
+        game.perform("alice", lambda: (props.action_for(game, "alice", "manifest dread", 0)(), game.resolve("alice")),
+                     RandomChooser(1))
+    assert game.state is state and props.full_state(state) == before
+
+
+def test_a_deleted_object_comes_back_in_its_place() -> None:
+    """The objects mapping keeps id order through a rollback (a plain JDict puts a key back last)."""
+    objects = JKeyOrderedDict((i, str(i)) for i in range(1, 6))
+    journal = Journal()
+    mark = journal.mark()
+    del objects[2]
+    objects[6] = "6"
+    del objects[4]
+    journal.rollback(mark)
+    assert list(objects.items()) == [(i, str(i)) for i in range(1, 6)]
