@@ -273,26 +273,6 @@ class JDict(_JournaledMapping, dict):
         return self
 
 
-def _dict_set_in_key_order(target: dict, key: Any, value: Any) -> None:
-    later = [(k, v) for k, v in dict.items(target) if k > key] if target and key < next(reversed(target)) else []
-    for k, _ in later:
-        dict.__delitem__(target, k)
-    dict.__setitem__(target, key, value)
-    dict.update(target, later)
-
-
-class JKeyOrderedDict(JDict):
-    """A JDict whose keys are inserted in ascending order (object ids): a deletion rolled back puts the
-    key back in its place (a plain JDict puts it last), at a cost paid only by the rollback."""
-
-    __slots__ = ()
-
-    def __delitem__(self, key: Any) -> None:
-        if _active is not None and key in self:
-            _active.entries.append((_dict_set_in_key_order, self, key, dict.__getitem__(self, key)))
-        dict.__delitem__(self, key)
-
-
 class JCounter(_JournaledMapping, Counter):
     """A Counter (a mana pool) whose changes are journaled; Counter's own methods write through
     __setitem__ and __delitem__."""

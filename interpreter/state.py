@@ -13,7 +13,7 @@ from typing import NamedTuple
 from . import ast
 from .characteristics import Characteristics, Face, with_counters
 from .events import Event
-from .journal import JCounter, JDict, JKeyOrderedDict, JList, Journal, JRandom, JSet, Recorded, recorded
+from .journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded, recorded
 from .mana import mana_value
 
 #: Zones each player has; the battlefield and the stack are shared (400.1).
@@ -149,7 +149,8 @@ class GameState(Recorded):
     order: list[str]
     active: str
     seed: int = 0
-    objects: dict[int, GameObject] = field(default_factory=JKeyOrderedDict)  # in id order
+    objects: dict[int, GameObject] = field(default_factory=JDict)  # by id; its order means nothing (a
+    # rolled-back deletion comes back last): order lives in the zone lists, and `Game.ordered` sorts by them
     battlefield: list[int] = field(default_factory=JList)
     stack: list[StackItem] = field(default_factory=JList)
     events: list[Event] = field(default_factory=JList)

@@ -22,7 +22,7 @@ from interpreter.characteristics import Characteristics, Face
 from interpreter.choices import RandomChooser
 from interpreter.diagnostics import MtgError
 from interpreter.events import Event
-from interpreter.journal import JCounter, JDict, JKeyOrderedDict, JList, Journal, JRandom, JSet, Recorded
+from interpreter.journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded
 from interpreter.state import CardDef, Context, GameObject, GameState, LastKnown, Player, StackItem, Targets
 
 import test_properties as props
@@ -209,15 +209,3 @@ def test_perform_rolls_back_without_a_snapshot() -> None:
         game.perform("alice", lambda: (props.action_for(game, "alice", "manifest dread", 0)(), game.resolve("alice")),
                      RandomChooser(1))
     assert game.state is state and props.full_state(state) == before
-
-
-def test_a_deleted_object_comes_back_in_its_place() -> None:
-    """The objects mapping keeps id order through a rollback (a plain JDict puts a key back last)."""
-    objects = JKeyOrderedDict((i, str(i)) for i in range(1, 6))
-    journal = Journal()
-    mark = journal.mark()
-    del objects[2]
-    objects[6] = "6"
-    del objects[4]
-    journal.rollback(mark)
-    assert list(objects.items()) == [(i, str(i)) for i in range(1, 6)]
