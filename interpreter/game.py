@@ -544,6 +544,16 @@ class Game:
                     rule="307.1"))
         self._cast(player, obj, permission, ability)
 
+    def _check_aura_target(self, printed: Characteristics) -> None:
+        """303.4a: an Aura spell requires a target, which its enchant ability defines; while that keyword
+        ability isn't run (runs.py), casting it is refused rather than cast with no target."""
+        for keyword in keyword_abilities(printed.abilities):
+            found = gap(keyword, self.rulebook)
+            if found is not None:
+                _, message, rule = found.describe(keyword, self.rulebook)
+                raise error(NOT_RUN, f"can't cast {printed.name}: an Aura spell targets what its {keyword.name} "
+                            f"ability says (303.4a), and {message}", rule=rule)
+
     def unless_unrun_keyword(self, abilities: tuple, refusal: MtgError) -> MtgError:
         """A refusal by a rule that a keyword ability of the object may change (timing, summoning
         sickness): where the object has a keyword ability the interpreter doesn't run yet (runs.py), the
@@ -581,6 +591,8 @@ class Game:
     def _cast(self, player: str, obj: GameObject, permission: ast.CastPermission | None,
               ability: ast.KeywordAbility | None, free: bool = False) -> None:
         printed = obj.card.front.characteristics()
+        if "Aura" in printed.subtypes and not (permission and permission.face_down):
+            self._check_aura_target(printed)
         # 601.2a: the card moves to the stack and becomes a spell (face down first, 708.4).
         state = self.state
         state.remove(obj)
