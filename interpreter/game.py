@@ -544,28 +544,36 @@ class Game:
                     rule="307.1"))
         self._cast(player, obj, permission, ability)
 
-    def _check_aura_target(self, printed: Characteristics) -> None:
-        """303.4a: an Aura spell requires a target, which its enchant ability defines; while that keyword
-        ability isn't run (runs.py), casting it is refused rather than cast with no target."""
-        for keyword in keyword_abilities(printed.abilities):
+    def _unrun_keyword(self, abilities: tuple) -> tuple[str, str, str | None] | None:
+        """(name, why, rule) of the first keyword ability among these the interpreter doesn't run yet
+        (runs.py), or None."""
+        for keyword in keyword_abilities(abilities):
             found = gap(keyword, self.rulebook)
             if found is not None:
                 _, message, rule = found.describe(keyword, self.rulebook)
-                raise error(NOT_RUN, f"can't cast {printed.name}: an Aura spell targets what its {keyword.name} "
-                            f"ability says (303.4a), and {message}", rule=rule)
+                return keyword.name, message, rule
+        return None
+
+    def _check_aura_target(self, printed: Characteristics) -> None:
+        """303.4a: an Aura spell requires a target, which its enchant ability defines; while that keyword
+        ability isn't run (runs.py), casting it is refused rather than cast with no target."""
+        unrun = self._unrun_keyword(printed.abilities)
+        if unrun is not None:
+            name, message, rule = unrun
+            raise error(NOT_RUN, f"can't cast {printed.name}: an Aura spell targets what its {name} ability says "
+                        f"(303.4a), and {message}", rule=rule)
 
     def unless_unrun_keyword(self, abilities: tuple, refusal: MtgError) -> MtgError:
         """A refusal by a rule that a keyword ability of the object may change (timing, summoning
         sickness): where the object has a keyword ability the interpreter doesn't run yet (runs.py), the
         answer can't be told, and the refusal says so (E409) rather than give a rule's answer that may be
         wrong."""
-        for keyword in keyword_abilities(abilities):
-            found = gap(keyword, self.rulebook)
-            if found is not None:
-                _, message, rule = found.describe(keyword, self.rulebook)
-                return error(NOT_RUN, f"{refusal.diagnostic.message}, unless its {keyword.name} allows it, "
-                             f"which can't be told: {message}", rule=rule)
-        return refusal
+        unrun = self._unrun_keyword(abilities)
+        if unrun is None:
+            return refusal
+        name, message, rule = unrun
+        return error(NOT_RUN, f"{refusal.diagnostic.message}, unless its {name} allows it, which can't be told: "
+                     f"{message}", rule=rule)
 
     def as_though_flash(self, player: str, spell: Characteristics) -> bool:
         """609.4: a permanent of the player's lets such spells be cast as though they had flash; any one
