@@ -1,5 +1,12 @@
-"""mtgrules: Magic: The Gathering keyword actions as data, run by a step interpreter.
+"""mtgrules: Magic: The Gathering rules as data, run by a step interpreter.
 
-Pipeline: text -> Lark parse tree (grammar/) -> AST (ast.py) -> checks
-(lint.py) -> step interpreter (engine.py) over a game state (state.py).
+The package is the pipeline, one subpackage per stage; imports point down it:
+
+- `language/`: text to AST. Grammar loading (`parsers`), the AST (`ast`), the tree-to-AST
+  transformer (`syntax`), the rulebook that loads `rules/` (`rulebook`) and the checks over it.
+- `game/`: the AST run on a game state. State and its undo journal, characteristics, events,
+  choices, mana and costs, the step executors (`steps/`, one module per family) and `Game`.
+- `tools/`: what a user runs. The CLI, lint, coverage, the scenario runner, set files, the reference.
+
+`diagnostics` (errors with file, line, column and rule) sits under all three.
 """

@@ -1,6 +1,6 @@
 """`python -m interpreter` runs the `mtgrules` command."""
 import sys
 
-from .cli import main
+from .tools.cli import main
 
 sys.exit(main())

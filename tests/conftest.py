@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.cli import main
-from interpreter.scenario import Outcome, run_paths
+from interpreter.tools.cli import main
+from interpreter.tools.scenario import Outcome, run_paths
 
 #: The repository root (the checkout holding tests/, rules/, interpreter/).
 ROOT = Path(__file__).resolve().parents[1]

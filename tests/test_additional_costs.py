@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import ast
-from interpreter.choices import RandomChooser
+from interpreter.language import ast
+from interpreter.game.choices import RandomChooser
 from interpreter.diagnostics import MtgError
-from interpreter.scenario import Scenario
+from interpreter.tools.scenario import Scenario
 
 from test_rules_examples import DEFINITIONS, RUNNER, SAMPLE_GAME
 

@@ -1,6 +1,6 @@
 """The `mtgrules` command: test, parse, lint, rules.
 
-Run in-process through `interpreter.cli.main` (with capsys), and once as a
+Run in-process through `interpreter.tools.cli.main` (with capsys), and once as a
 real process (`python -m interpreter`).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter.parsers import resource_dir
+from interpreter.language.parsers import resource_dir
 
 from conftest import ROOT, doc, docs, write
 

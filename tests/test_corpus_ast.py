@@ -10,9 +10,9 @@ import functools
 
 import pytest
 
-from interpreter import ast
-from interpreter.checks import check_text
-from interpreter.rulebook import Rulebook
+from interpreter.language import ast
+from interpreter.language.checks import check_text
+from interpreter.language.rulebook import Rulebook
 
 
 @functools.cache

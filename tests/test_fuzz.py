@@ -12,7 +12,7 @@ Three sources of input:
    deleted, inserted and swapped, lines duplicated and re-indented, numbers
    made huge, lines made 100,000 characters long, YAML anchors and aliases,
    deep nesting, binary junk, a BOM, CRLF and UTF-16. They go through
-   `interpreter.cli.main(["lint", path])`, `main(["test", path])` and
+   `interpreter.tools.cli.main(["lint", path])`, `main(["test", path])` and
    `main(["parse", text])`.
 3. Hand-made hostile cases: a billion-laughs YAML, 10,000-deep nesting, a
    5,000-digit number, a definition that calls itself forever, YAML tags that
@@ -52,13 +52,13 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from interpreter.checks import check_text
-from interpreter.choices import RandomChooser
-from interpreter.cli import main
+from interpreter.language.checks import check_text
+from interpreter.game.choices import RandomChooser
+from interpreter.tools.cli import main
 from interpreter.diagnostics import MtgError
-from interpreter.parsers import grammar_text, oracle_parser, resource_dir
-from interpreter.rulebook import Rulebook
-from interpreter.yamlsource import load_documents
+from interpreter.language.parsers import grammar_text, oracle_parser, resource_dir
+from interpreter.language.rulebook import Rulebook
+from interpreter.tools.yamlsource import load_documents
 
 from test_rules_examples import SAMPLE_GAME, sample_game
 
@@ -645,7 +645,7 @@ def test_a_huge_repetition_stops_at_a_limit(text: str) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (1024 * 2**20, 1024 * 2**20))
         sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
         from test_rules_examples import sample_game, BOOK
-        from interpreter.choices import RandomChooser
+        from interpreter.game.choices import RandomChooser
         from interpreter.diagnostics import MtgError
         text = {text!r}
         try:
@@ -688,7 +688,7 @@ def test_mechanics_naming_a_device_is_a_user_error(tmp_path: Path) -> None:
     scenario = write(tmp_path / "zero.yaml", "name: reads a device\nmechanics: [/dev/zero]\n"
                      "steps: [{alice: draw a card}]\n")
     code = ("import resource, sys\nresource.setrlimit(resource.RLIMIT_AS, (1024 * 2**20, 1024 * 2**20))\n"
-            "from interpreter.cli import main\nsys.exit(main(['test', sys.argv[1]]))\n")
+            "from interpreter.tools.cli import main\nsys.exit(main(['test', sys.argv[1]]))\n")
     try:
         done = subprocess.run([sys.executable, "-c", code, str(scenario)], capture_output=True, text=True,
                               timeout=30, cwd=ROOT)

@@ -12,11 +12,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreter.choices import RandomChooser
+from interpreter.game.choices import RandomChooser
 from interpreter.diagnostics import MtgError
-from interpreter.game import Game
-from interpreter.scenario import Runner, Scenario
-from interpreter.view import view
+from interpreter.game.game import Game
+from interpreter.tools.scenario import Runner, Scenario
+from interpreter.game.view import view
 
 PLAYERS = ["alice", "bob", "carol"]
 EFFECTS = ["manifest dread", "manifest the top card of your library", "draw a card", "mill two cards",
@@ -104,7 +104,7 @@ def test_the_check_sees_a_leak() -> None:
     bob_sees = view(game, "bob")["alice"]["battlefield"]
     assert bob_sees[0]["card"] is None and bob_sees[0]["face_down"] == "manifested"
     # Now pretend the view leaked it: the check must notice.
-    import interpreter.view as view_module
+    import interpreter.game.view as view_module
     original = view_module.may_look
     try:
         view_module.may_look = lambda viewer, obj: True

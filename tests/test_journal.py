@@ -1,4 +1,4 @@
-"""The undo journal (interpreter/journal.py): the narrow door of the game state.
+"""The undo journal (interpreter/game/journal.py): the narrow door of the game state.
 
 (a) No write escapes the journal: every class of the state records its attribute writes and has no
     __dict__ for stray attributes, and every mutable value reachable from a game's state -- after random
@@ -17,13 +17,14 @@ from enum import Enum
 
 import pytest
 
-from interpreter import ast, journal as journal_module
-from interpreter.characteristics import Characteristics, Face
-from interpreter.choices import RandomChooser
+from interpreter.language import ast
+from interpreter.game import journal as journal_module
+from interpreter.game.characteristics import Characteristics, Face
+from interpreter.game.choices import RandomChooser
 from interpreter.diagnostics import MtgError
-from interpreter.events import Event
-from interpreter.journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded
-from interpreter.state import CardDef, Context, GameObject, GameState, LastKnown, Player, StackItem, Targets
+from interpreter.game.events import Event
+from interpreter.game.journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded
+from interpreter.game.state import CardDef, Context, GameObject, GameState, LastKnown, Player, StackItem, Targets
 
 import test_properties as props
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from interpreter.lint import lint_paths
-from interpreter.scenario import run_paths
+from interpreter.tools.lint import lint_paths
+from interpreter.tools.scenario import run_paths
 
 
 def _codes(tmp_path: Path, text: str) -> list[tuple[str, int, str]]:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.checks import check_rulebook
+from interpreter.language.checks import check_rulebook
 from interpreter.diagnostics import Diagnostic
-from interpreter.lint import lint_paths
-from interpreter.rulebook import Rulebook
+from interpreter.tools.lint import lint_paths
+from interpreter.language.rulebook import Rulebook
 
 HEAD = 'keyword action "tinker"\n  rule 701.99a\n  reminder "Tinker."\n  example "tinker"\n'
 

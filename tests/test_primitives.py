@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from interpreter.choices import RandomChooser
+from interpreter.game.choices import RandomChooser
 from interpreter.diagnostics import MtgError
-from interpreter.parsers import resource_dir
+from interpreter.language.parsers import resource_dir
 
 from test_rules_examples import sample_game
 
@@ -144,6 +144,6 @@ def test_primitive_parses_and_runs(alias: str, text: str, seed: int) -> None:
 @pytest.mark.parametrize("text", ["pay the ward cost of target creature", "if target creature has ward, draw a card"])
 def test_a_keyword_name_is_kept_in_the_ast(text: str) -> None:
     """Every word is accounted for: the keyword named in a step stays in the AST."""
-    from interpreter import ast
+    from interpreter.language import ast
     node = sample_game().rulebook.parse(text, "effect_text")
     assert [n.keyword.lower() for n in ast.walk(node) if hasattr(n, "keyword")] == ["ward"]

@@ -16,7 +16,7 @@ random steps -- one of ACTIONS by a random player -- performed through
     a successful action rolled back with the undo journal leaves it the same;
 (c) the same seed and answers give the same event log: in one process, and
     in two processes with different PYTHONHASHSEED (set iteration order);
-(d) no player's view (`interpreter.view.view`) shows another player's hand,
+(d) no player's view (`interpreter.game.view.view`) shows another player's hand,
     any library's order, or the identity of a face-down object the viewer
     may not look at -- checked directly, and as non-interference: swapping
     the hidden cards for others leaves the viewer's view unchanged.
@@ -44,12 +44,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.cards import make_card
-from interpreter.choices import Choice, RandomChooser
+from interpreter.game.cards import make_card
+from interpreter.game.choices import Choice, RandomChooser
 from interpreter.diagnostics import MtgError, error
-from interpreter.scenario import Runner, Scenario, _serialize
-from interpreter.state import PLAYER_ZONES, CardDef, GameState
-from interpreter.view import VIEW_ZONES, may_look, view
+from interpreter.tools.scenario import Runner, Scenario, _serialize
+from interpreter.game.state import PLAYER_ZONES, CardDef, GameState
+from interpreter.game.view import VIEW_ZONES, may_look, view
 
 PROFILE = os.environ.get("MTGRULES_HYPOTHESIS", "default").strip().lower()
 LONG = PROFILE == "long"
@@ -198,7 +198,7 @@ def _freeze(value, depth: int = 0):
 
 
 def full_state(state: GameState) -> str:
-    """Every field of the GameState (interpreter.scenario._serialize leaves out pending_triggers,
+    """Every field of the GameState (interpreter.tools.scenario._serialize leaves out pending_triggers,
     last_known and turn_started), as text."""
     return repr(_freeze(state))
 
@@ -430,7 +430,7 @@ def test_the_view_check_catches_a_leak() -> None:
                       "bob": {"library": [], "hand": [], "battlefield": []}}}
     game = run_plan(plan)["game"]
     assert not view_problems(game, "bob")
-    import interpreter.view as view_module
+    import interpreter.game.view as view_module
     original = view_module.may_look
     try:
         view_module.may_look = lambda viewer, obj: True  # a leaky view

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from interpreter.diagnostics import CODES
-from interpreter.reference import generate
+from interpreter.tools.reference import generate
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import ast
-from interpreter.choices import RandomChooser
+from interpreter.language import ast
+from interpreter.game.choices import RandomChooser
 from interpreter.diagnostics import MtgError
-from interpreter.rulebook import Rulebook
-from interpreter.scenario import Runner, Scenario
+from interpreter.language.rulebook import Rulebook
+from interpreter.tools.scenario import Runner, Scenario
 
 try:
     BOOK: Rulebook | None = Rulebook.load()

@@ -1,4 +1,4 @@
-"""'Understood' means it runs: the declarations of what isn't run yet (interpreter/runs.py) and the
+"""'Understood' means it runs: the declarations of what isn't run yet (interpreter/game/runs.py) and the
 interpreter agree.
 
 The smoke test runs every corpus line that `mtgrules coverage` classifies as running in a small game
@@ -19,16 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import ast, runs, syntax
-from interpreter.characteristics import Face
-from interpreter.choices import Choice
-from interpreter.coverage import Line, Measured, classify, jsonl_lines, measure
+from interpreter.language import ast, syntax
+from interpreter.game import runs
+from interpreter.game.characteristics import Face
+from interpreter.game.choices import Choice
+from interpreter.tools.coverage import Line, Measured, classify, jsonl_lines, measure
 from interpreter.diagnostics import Diagnostic, MtgError
-from interpreter.engine import StepInterpreter
-from interpreter.game import Game
-from interpreter.mana import parse_cost, parse_pool
-from interpreter.rulebook import Rulebook
-from interpreter.state import CardDef, GameState, Player, StackItem
+from interpreter.game.engine import StepInterpreter
+from interpreter.game.game import Game
+from interpreter.game.mana import parse_cost, parse_pool
+from interpreter.language.rulebook import Rulebook
+from interpreter.game.state import CardDef, GameState, Player, StackItem
 
 from conftest import ROOT
 
@@ -161,7 +162,7 @@ def test_coverage_format_json_and_its_older_spelling(cli, tmp_path):
 
 
 def test_lint_warns_at_the_part_of_a_set_line_that_does_not_run(tmp_path):
-    from interpreter.lint import lint_paths
+    from interpreter.tools.lint import lint_paths
     path = tmp_path / "set.yaml"
     path.write_text("name: Test\ncode: TST\ncards:\n"
                     "  - name: Razer\n    mana_cost: '{1}{R}'\n    types: [Sorcery]\n"

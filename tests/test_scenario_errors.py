@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.choices import ScriptedChooser
+from interpreter.game.choices import ScriptedChooser
 from interpreter.diagnostics import MtgError
-from interpreter.scenario import run_paths
+from interpreter.tools.scenario import run_paths
 
 from conftest import doc, docs, run_text, write
 
@@ -50,7 +50,7 @@ def test_a_refused_step_leaves_the_state_unchanged(tmp_path: Path) -> None:
 
 def test_a_refused_step_restores_the_game_exactly(tmp_path: Path) -> None:
     """At the Game level: a refusal after a partial change gives back an equal state, events included."""
-    from interpreter.scenario import Runner, Scenario
+    from interpreter.tools.scenario import Runner, Scenario
     import yaml
     scenario = Scenario(yaml.safe_load(doc("""
         name: state for a direct refusal

@@ -2,7 +2,7 @@
 
 Runs the project's own tests/scenarios/ (all subfolders) and the shared
 public folders whose issue is done, through the public API
-`interpreter.scenario.run_paths`.
+`interpreter.tools.scenario.run_paths`.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from interpreter.diagnostics import MtgError
-from interpreter.scenario import Outcome, run_paths, scenario_files
+from interpreter.tools.scenario import Outcome, run_paths, scenario_files
 
 OWN_SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 SHARED_ROOT = Path(__file__).resolve().parents[1].parent / "shared" / "scenarios"

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from interpreter.cards import ability_lines
+from interpreter.game.cards import ability_lines
 from interpreter.diagnostics import Diagnostic, MtgError
-from interpreter.lint import lint_paths
-from interpreter.rulebook import Rulebook
-from interpreter.scenario import run_paths
-from interpreter.sets import load_cards, read_set
+from interpreter.tools.lint import lint_paths
+from interpreter.language.rulebook import Rulebook
+from interpreter.tools.scenario import run_paths
+from interpreter.tools.sets import load_cards, read_set
 
 from conftest import ROOT, run_text, write
 
@@ -486,8 +486,8 @@ def test_a_set_of_a_few_hundred_cards_loads(tmp_path, plain_book):
 def test_a_set_of_3000_cards_loads_in_a_fresh_process(tmp_path):
     """The time limit only catches a hang (a busy 2-core machine can take 20 s); speed is measured by the bench."""
     path = _big_set(tmp_path / "huge.yaml", 3000)
-    code = ("import sys; from pathlib import Path; from interpreter.sets import read_set, load_cards; "
-            "from interpreter.rulebook import Rulebook; "
+    code = ("import sys; from pathlib import Path; from interpreter.tools.sets import read_set, load_cards; "
+            "from interpreter.language.rulebook import Rulebook; "
             "cards, d = load_cards(read_set(Path(sys.argv[1])), Rulebook.load([])); "
             "sys.exit(0 if len(cards) == 3000 and not d else 3)")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))

@@ -49,9 +49,9 @@ def cache_file(name: str, text: str) -> str | bool:
 
 def resource_dir(name: str) -> Path:
     """The shipped `grammar/` or `rules/` folder: inside the installed package, or in a checkout."""
-    here = Path(__file__).resolve().parent
-    installed = here / name
-    return installed if installed.is_dir() else here.parent / name
+    package = Path(__file__).resolve().parent.parent
+    installed = package / name
+    return installed if installed.is_dir() else package.parent / name
 
 
 def grammar_text(name: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from . import ast
+from ..language import ast
 from .characteristics import Characteristics, Face, with_counters
 from .events import Event
 from .journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded, recorded

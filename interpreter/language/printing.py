@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .ast import Node
-from .diagnostics import Span
+from ..diagnostics import Span
 
 
 def dump(node: object, indent: int = 0) -> str:

@@ -9,7 +9,7 @@ import yaml
 
 import re
 
-from .diagnostics import Span, error
+from ..diagnostics import Span, error
 
 
 class LineDict(dict):

@@ -10,17 +10,17 @@ from pathlib import Path
 
 import jsonschema
 
-from . import ast
-from .cards import make_card
-from .checks import check_text, declared_events
-from .choices import Chooser, Ref, ScriptedChooser
-from .diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
-from .game import Game
-from .mana import parse_pool
-from .rulebook import Rulebook
+from ..language import ast
+from ..game.cards import make_card
+from ..language.checks import check_text, declared_events
+from ..game.choices import Chooser, Ref, ScriptedChooser
+from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
+from ..game.game import Game
+from ..game.mana import parse_pool
+from ..language.rulebook import Rulebook
 from .sets import SetFile, load_cards, read_set
-from .state import PLAYER_ZONES, CardDef, GameState, Player
-from .view import entry, view
+from ..game.state import PLAYER_ZONES, CardDef, GameState, Player
+from ..game.view import entry, view
 from .yamlsource import line_of, load_documents, locate, read_text
 
 STEP_KEYS = {"choose", "source", "expect", "error"}
@@ -50,7 +50,7 @@ class Failure(Exception):
 
 
 def _schema() -> dict:
-    return json.loads(resources.files("interpreter").joinpath("scenario.schema.json").read_text())
+    return json.loads(resources.files("interpreter.tools").joinpath("scenario.schema.json").read_text())
 
 
 @functools.cache
@@ -381,7 +381,7 @@ class Scenario:
                     raise Failure(f"at {when}: {player}.life: expected {value}, actual {figures.life}")
             elif key == "mana":
                 if +parse_pool(value) != +figures.pool:
-                    from .mana import format_pool
+                    from ..game.mana import format_pool
                     raise Failure(f"at {when}: {player}.mana: expected '{value}', actual '{format_pool(figures.pool)}'")
             elif key == self.rulebook.room_kind:
                 marker = figures.marker

@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from .diagnostics import MtgError
+from ..diagnostics import MtgError
 
 
 def _missing(paths: list[str], command: str) -> int | None:
@@ -23,7 +23,7 @@ def cmd_test(args: argparse.Namespace) -> int:
         return code
     ask = None
     if args.ask:
-        from .choices import InteractiveChooser
+        from ..game.choices import InteractiveChooser
         ask = InteractiveChooser()
     outcomes, seconds = run_paths([Path(p) for p in args.paths], ask)
     passed = sum(o.passed for o in outcomes)
@@ -43,8 +43,8 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
-    from .printing import dump
-    from .rulebook import Rulebook
+    from ..language.printing import dump
+    from ..language.rulebook import Rulebook
     if args.file:
         if (code := _missing([args.file], "parse")) is not None:
             return code
@@ -57,7 +57,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
     if not args.text:
         print("mtgrules parse: give a TEXT or --file F", file=sys.stderr)
         return 2
-    from .checks import check_text
+    from ..language.checks import check_text
     book = Rulebook.load()
     text = " ".join(args.text)
     if args.as_ == "card":
@@ -98,7 +98,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from .rulebook import Rulebook
+    from ..language.rulebook import Rulebook
     book = Rulebook.load([Path(p) for p in args.paths])
     for definition in sorted(book.definitions(), key=lambda d: (d.rule or "", d.name)):
         print(f"{definition.rule or '-':10} {definition.pattern.text}  [{definition.kind}"
@@ -110,7 +110,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def cmd_coverage(args: argparse.Namespace) -> int:
     from .coverage import jsonl_lines, measure, render
-    from .rulebook import Rulebook
+    from ..language.rulebook import Rulebook
     from .sets import set_lines
     if (code := _missing(args.paths, "coverage")) is not None:
         return code

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Protocol, Sequence
 
-from .diagnostics import MtgError, error, nearest
+from ..diagnostics import MtgError, error, nearest
 
 _REF = re.compile(r"^(?:(?P<player>[a-z][a-z0-9_]*)\.)?(?:(?P<zone>[a-z]+):)?(?P<name>.+?)(?:#(?P<k>\d+))?$")
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Iterable
 
 from .characteristics import Face
-from .checks import check_text
-from .diagnostics import Diagnostic, MtgError, Span, error
+from ..language.checks import check_text
+from ..diagnostics import Diagnostic, MtgError, Span, error
 from .mana import parse_cost
-from .rulebook import Rulebook
-from .syntax import strip_reminder
+from ..language.rulebook import Rulebook
+from ..language.syntax import strip_reminder
 from .state import CardDef
 
 

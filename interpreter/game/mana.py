@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .diagnostics import MtgError, error
+from ..diagnostics import MtgError, error
 
 COLORS = "WUBRG"
 MANA_TYPES = "WUBRGC"

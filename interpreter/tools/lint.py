@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import ast
-from .cards import make_card
-from .checks import check_rulebook, check_text, declared_events, loops
-from .choices import RandomChooser, Ref
-from .diagnostics import Diagnostic, MtgError, Span, did_you_mean
-from .game import Game
-from .parsers import resource_dir
-from .rulebook import RULES_SUFFIX, Rulebook, rules_files
-from .runs import parts_not_run
+from ..language import ast
+from ..game.cards import make_card
+from ..language.checks import check_rulebook, check_text, declared_events, loops
+from ..game.choices import RandomChooser, Ref
+from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean
+from ..game.game import Game
+from ..language.parsers import resource_dir
+from ..language.rulebook import RULES_SUFFIX, Rulebook, rules_files
+from ..game.runs import parts_not_run
 from .scenario import STEP_KEYS, Runner, mechanics_of, scenario_files, structure_problems_located
 from .sets import SetFile, is_set_document, load_cards
-from .state import PLAYER_ZONES, SEARCH_ORDER, CardDef, GameState, Player
+from ..game.state import PLAYER_ZONES, SEARCH_ORDER, CardDef, GameState, Player
 from .yamlsource import line_of, load_documents, locate, read_text
 
 

@@ -14,7 +14,7 @@ import typing
 from typing import Iterator
 
 from . import ast
-from .diagnostics import Diagnostic
+from ..diagnostics import Diagnostic
 
 #: The object phrases of the language (ast.Objects).
 OBJECT_NODES = tuple(t for t in typing.get_args(ast.Objects) if isinstance(t, type)) + (ast.AttachedSubject,)

@@ -11,10 +11,11 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from . import ast, runs
+from ..language import ast
+from . import runs
 from .characteristics import Characteristics
 from .choices import Choice, one_of, option_labels
-from .diagnostics import MtgError, error
+from ..diagnostics import MtgError, error
 from .events import TRIGGER_EVENTS, Event
 from .costs import keyword_changes, total_changes
 from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, parse_pool

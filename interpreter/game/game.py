@@ -11,15 +11,15 @@ from collections import Counter
 import itertools
 from typing import Callable, Iterator
 
-from . import ast
+from ..language import ast
 from .characteristics import Characteristics, Face, face_down_characteristics
 from .choices import Chooser, Choice, Ref, ScriptedChooser, one_of, option_labels
-from .diagnostics import MtgError, did_you_mean, error
+from ..diagnostics import MtgError, did_you_mean, error
 from .engine import MAX_COUNT, Env, Loops, NoLegalTarget, StepInterpreter, keyword_abilities
 from .events import Event
 from .costs import spell_cost_changes, total_changes
 from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, parse_pool, pay, unpayable
-from .rulebook import Rulebook
+from ..language.rulebook import Rulebook
 from .runs import NOT_RUN, gap
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown, StackItem
 

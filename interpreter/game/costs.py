@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable
 
-from . import ast
+from ..language import ast
 from .mana import MANA_TYPES, NO_CHANGES, CostChanges, parse_cost
 
 if TYPE_CHECKING:

@@ -15,11 +15,11 @@ from typing import Iterator
 
 import jsonschema
 
-from .cards import ability_lines, make_card
+from ..game.cards import ability_lines, make_card
 from .coverage import Line
-from .diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
-from .rulebook import Rulebook
-from .state import CardDef
+from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
+from ..language.rulebook import Rulebook
+from ..game.state import CardDef
 from .yamlsource import line_of, load_documents, locate, read_text
 
 SET_SUFFIXES = (".yaml", ".yml", ".json")
@@ -104,7 +104,7 @@ def _add(found: SetFile, name: str, data: dict, line: int) -> None:
 
 
 def _schema() -> dict:
-    return json.loads(resources.files("interpreter").joinpath("set.schema.json").read_text())
+    return json.loads(resources.files("interpreter.tools").joinpath("set.schema.json").read_text())
 
 
 # MTGJSON -------------------------------------------------------------------

@@ -16,13 +16,13 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from . import ast
+from ..language import ast
 from .costs import applied
-from .diagnostics import MtgError, Span
+from ..diagnostics import MtgError, Span
 from .events import TRIGGER_EVENTS
 
 if TYPE_CHECKING:
-    from .rulebook import Rulebook
+    from ..language.rulebook import Rulebook
 
 #: The diagnostic code of a refusal of a part that isn't run yet.
 NOT_RUN = "E409"

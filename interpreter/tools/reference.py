@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from .diagnostics import CODES
-from .parsers import SLOT_NAME_TYPES, grammar_text
-from .rulebook import Rulebook
+from ..diagnostics import CODES
+from ..language.parsers import SLOT_NAME_TYPES, grammar_text
+from ..language.rulebook import Rulebook
 
 _BLOCK = r"^\??{name}:(.*?)(?=^\S|\Z)"
 

@@ -14,7 +14,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
-from .diagnostics import Diagnostic, MtgError, Span, nearest
+from ..diagnostics import Diagnostic, MtgError, Span, nearest
 
 if TYPE_CHECKING:
     from .rulebook import GrammarIndex

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from . import ast
 from .antecedents import unclear_pronouns
-from .diagnostics import Diagnostic, MtgError, Span, did_you_mean
+from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean
 from .rulebook import Rulebook
 
 

@@ -18,7 +18,7 @@ from lark import Token, Tree
 from lark.exceptions import GrammarError, UnexpectedInput
 
 from . import ast
-from .diagnostics import Diagnostic, MtgError, Report, Span, did_you_mean, error
+from ..diagnostics import Diagnostic, MtgError, Report, Span, did_you_mean, error
 from .parsers import (definitions_parser, extension, oracle_parser, resource_dir, slot_type, split_pattern,
                       structure_parser, you_trigger_words)
 from .syntax import (SourceText, ToAst, join_otherwise, mask_names, parse_tree, strip_reminder, syntax_error,
