@@ -725,7 +725,7 @@ def test_the_interpreter_has_no_eval_or_unsafe_loading() -> None:
     bad = re.compile(r"\b(eval|exec)\s*\(|yaml\.(unsafe_load|full_load)|Loader\s*=\s*yaml\.(Loader|FullLoader|"
                      r"UnsafeLoader)|yaml\.load\((?![^)]*Loader=_Loader)|\bpickle\b|\bmarshal\b|__import__\(")
     found = []
-    for path in sorted(package.glob("*.py")):
+    for path in sorted(package.rglob("*.py")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if bad.search(line) and not line.lstrip().startswith("#"):
                 found.append(f"{path.name}:{number}: {line.strip()}")

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .characteristics import Face
-from ..language.checks import check_text
 from ..diagnostics import Diagnostic, MtgError, Span, error
-from .mana import parse_cost
+from ..language.checks import check_text
 from ..language.rulebook import Rulebook
 from ..language.syntax import strip_reminder
+from .characteristics import Face
+from .mana import parse_cost
 from .state import CardDef
 
 

@@ -12,7 +12,7 @@ from ..language import ast
 from .mana import MANA_TYPES, NO_CHANGES, CostChanges, parse_cost
 
 if TYPE_CHECKING:
-    from .engine import Env, StepInterpreter
+    from .steps import Env, StepInterpreter
 
 
 def total_changes(interpreter: StepInterpreter, changes: Iterable[tuple[ast.CostChange, Env]]) -> CostChanges:

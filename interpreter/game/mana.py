@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..diagnostics import MtgError, error
 
 COLORS = "WUBRG"
+COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}   # 105.1, 107.4a
 MANA_TYPES = "WUBRGC"
 GENERIC_ORDER = "CWUBRG"
 _SYMBOL = re.compile(r"\{([^{}]+)\}")

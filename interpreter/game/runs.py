@@ -16,9 +16,9 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
+from ..diagnostics import MtgError, Span
 from ..language import ast
 from .costs import applied
-from ..diagnostics import MtgError, Span
 from .events import TRIGGER_EVENTS
 
 if TYPE_CHECKING:

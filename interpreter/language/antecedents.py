@@ -13,8 +13,8 @@ import dataclasses
 import typing
 from typing import Iterator
 
-from . import ast
 from ..diagnostics import Diagnostic
+from . import ast
 
 #: The object phrases of the language (ast.Objects).
 OBJECT_NODES = tuple(t for t in typing.get_args(ast.Objects) if isinstance(t, type)) + (ast.AttachedSubject,)

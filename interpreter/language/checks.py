@@ -8,12 +8,10 @@ import functools
 import re
 from typing import Iterable
 
+from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean
 from . import ast
 from .antecedents import unclear_pronouns
-from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean
 from .rulebook import Rulebook
-
-
 
 _PT_COUNTER = re.compile(r"[+-]\d+/[+-]\d+")
 

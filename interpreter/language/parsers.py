@@ -10,6 +10,7 @@ import functools
 import hashlib
 import os
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import lark
@@ -163,3 +164,14 @@ def oracle_parser(extension_text: str) -> Lark:
     return Lark(grammar_text("oracle") + "\n" + extension_text, parser="lalr",
                 start=["ability", "effect_text", "command", "static_ability"], propagate_positions=True,
                 maybe_placeholders=True, cache=cache_file("oracle", grammar_text("oracle") + "\n" + extension_text))
+
+
+@dataclass
+class GrammarIndex:
+    """Which generated grammar alternative belongs to which definition (see parsers.extension)."""
+
+    keyword_actions: list[tuple[str, Pattern]] = field(default_factory=list)
+    subject_triggers: list[tuple[str, Pattern]] = field(default_factory=list)
+    keyword_abilities: list[tuple[str, Pattern]] = field(default_factory=list)
+    special_patterns: list[str] = field(default_factory=list)
+    you_triggers: list[str] = field(default_factory=list)   # definition named by each 'whenever you ...'

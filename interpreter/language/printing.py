@@ -1,8 +1,8 @@
 """Print an AST as indented text (what `mtgrules parse` shows)."""
 from __future__ import annotations
 
-from .ast import Node
 from ..diagnostics import Span
+from .ast import Node
 
 
 def dump(node: object, indent: int = 0) -> str:

@@ -8,74 +8,35 @@ patterns, every step line.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Iterable, Iterator
-
 import re
+from pathlib import Path
+from typing import Iterable
 
-from lark import Token, Tree
-from lark.exceptions import GrammarError, UnexpectedInput
+from lark.exceptions import GrammarError
 
-from . import ast
 from ..diagnostics import Diagnostic, MtgError, Report, Span, did_you_mean, error
-from .parsers import (definitions_parser, extension, oracle_parser, resource_dir, slot_type, split_pattern,
-                      structure_parser, you_trigger_words)
-from .syntax import (SourceText, ToAst, join_otherwise, mask_names, parse_tree, strip_reminder, syntax_error,
-                     transform)
+from . import ast
+from .layout import PATTERN_KINDS, LayoutItem, LayoutReader, PendingDefinition, expected_column, unquote
+from .parsers import (
+    GrammarIndex,
+    extension,
+    oracle_parser,
+    resource_dir,
+    slot_type,
+    you_trigger_words,
+)
+from .syntax import (
+    SourceText,
+    ToAst,
+    join_otherwise,
+    mask_names,
+    parse_tree,
+    strip_reminder,
+    transform,
+)
 
 RULES_SUFFIX = ".mtgr"
 MAX_FILE_BYTES = 5_000_000
-PATTERN_KINDS = ("keyword action", "keyword ability", "special action")
-
-
-@dataclass
-class _Item:
-    """One line of a rules file and the lines indented under it."""
-
-    text: str
-    span: Span
-    children: list["_Item"]
-
-
-@dataclass
-class _Pending:
-    """A definition between the two passes: header and clauses read, steps not yet parsed."""
-
-    kind: str
-    title: str
-    span: Span
-    pattern: ast.Pattern | None
-    clauses: dict[str, list] = field(default_factory=dict)
-    step_items: list[_Item] = field(default_factory=list)
-    rooms: list[tuple[str, Span, list[_Item], list[str]]] = field(default_factory=list)
-    aliases: list[ast.Pattern] = field(default_factory=list)
-
-    def values(self, clause: str) -> list[str]:
-        """The values of every clause of that kind, strings unquoted."""
-        return [_unquote(v) for values, _ in self.clauses.get(clause, []) for v, _ in values]
-
-    def first(self, clause: str) -> str | None:
-        found = self.values(clause)
-        return found[0] if found else None
-
-
-@dataclass
-class GrammarIndex:
-    """Which generated grammar alternative belongs to which definition (see parsers.extension)."""
-
-    keyword_actions: list[tuple[str, ast.Pattern]] = field(default_factory=list)
-    subject_triggers: list[tuple[str, ast.Pattern]] = field(default_factory=list)
-    keyword_abilities: list[tuple[str, ast.Pattern]] = field(default_factory=list)
-    special_patterns: list[str] = field(default_factory=list)
-    you_triggers: list[str] = field(default_factory=list)   # definition named by each 'whenever you ...'
-
-
-def _unquote(value: str) -> str:
-    """A quoted string's text, its escapes (\\" and \\\\) undone."""
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        return re.sub(r'\\(["\\])', r"\1", value[1:-1])
-    return value
 
 
 def rules_files(paths: Iterable[Path]) -> list[Path]:
@@ -95,7 +56,7 @@ def special_key(pattern: ast.Pattern) -> str:
     return " ".join(p if isinstance(p, str) else "{}" for p in pattern.parts)
 
 
-class Rulebook:
+class Rulebook(LayoutReader):
     """The loaded mechanics and the parser for the language they make."""
 
     def __init__(self) -> None:
@@ -134,7 +95,7 @@ class Rulebook:
 
     def load_files(self, files: list[Path]) -> None:
         """Load files into this rulebook, collecting diagnostics in `self.report`."""
-        pending: list[_Pending] = []
+        pending: list[PendingDefinition] = []
         for path in files:
             self.files.append(str(path))
             try:
@@ -162,104 +123,8 @@ class Rulebook:
             except MtgError as exc:
                 self.report.add(exc.diagnostic)
 
-    def _first_pass(self, file: str, text: str) -> list[_Pending]:
-        source = SourceText(text, file)
-        if not text.endswith("\n"):
-            text += "\n"
-        lines = text.splitlines()
-        _check_first_line(file, lines)
-        try:
-            tree = structure_parser().parse(text)
-        except UnexpectedInput as exc:
-            raise syntax_error(structure_parser(), exc, source, "wrong indentation or layout") from None
-        except Exception:  # Lark's DedentError: a dedent to no open level
-            raise _wrong_dedent(file, lines) from None
-        try:
-            items = [self._item(child, file, lines) for child in tree.children]
-        except RecursionError:
-            raise error("E102", "the lines are nested too deeply", Span(file, 1, 1, lines[0] if lines else ""),
-                        help="a definition, its clauses and steps need only a few levels") from None
-        return [self._header(item) for item in items]
 
-    def _item(self, tree: Tree, file: str, lines: list[str]) -> _Item:
-        token: Token = tree.children[0]
-        span = Span(file, token.line, token.column, lines[token.line - 1], len(token))
-        return _Item(str(token), span, [self._item(c, file, lines) for c in tree.children[1:]])
-
-    def _header(self, item: _Item) -> _Pending:
-        source = SourceText(item.text, item.span.file, item.span.line, item.span.column, item.span.source_line)
-        kinds = [k.strip('"') for k in definitions_parser().get_terminal("KIND").pattern.value.strip("(?:)").split("|")]
-        tree = parse_tree(definitions_parser(), source, "header", "expected a definition header", kinds)
-        kind, title = str(tree.children[0]), _unquote(str(tree.children[1]))
-        pending = _Pending(kind, title, item.span, None)
-        if kind in PATTERN_KINDS:
-            pending.pattern = self._pattern(title, item.span)
-        for child in item.children:
-            if self._is_clause(child.text):
-                clause = self._clause(pending, child)
-                if clause == "room_clause":
-                    self._room(pending, child)
-                    continue
-                self._nothing_under(child, "a clause")
-                if clause == "also_clause":
-                    pending.aliases.append(self._pattern(pending.values("also_clause")[-1], child.span))
-            else:
-                pending.step_items.append(child)
-        return pending
-
-    @staticmethod
-    def _clause_words() -> set[str]:
-        parser = definitions_parser()
-        accepted = parser.parse_interactive("", start="clause").accepts()
-        return {parser.get_terminal(n).pattern.value.lower() for n in accepted
-                if parser.get_terminal(n).pattern.type == "str"}
-
-    def _is_clause(self, text: str) -> bool:
-        lowered = text.lower()
-        return any(lowered == w or lowered.startswith(w + " ") for w in self._clause_words())
-
-    def _clause(self, pending: _Pending, item: _Item) -> str:
-        source = SourceText(item.text, item.span.file, item.span.line, item.span.column, item.span.source_line)
-        tree = parse_tree(definitions_parser(), source, "clause", "bad clause")
-        values = [(str(t), t) for t in tree.children]
-        pending.clauses.setdefault(str(tree.data), []).append((values, item.span))
-        return str(tree.data)
-
-    def _room(self, pending: _Pending, item: _Item) -> None:
-        name = pending.values("room_clause")[-1]
-        effects, leads = [], []
-        for child in item.children:
-            if child.text.lower().startswith("leads to"):
-                self._nothing_under(child, "a room's arrows")
-                inner = _Pending("room", name, child.span, None)
-                self._clause(inner, child)
-                leads.extend(inner.values("leads_clause"))
-            else:
-                effects.append(child)
-        pending.rooms.append((name, item.span, effects, leads))
-
-    def _nothing_under(self, item: _Item, what: str) -> None:
-        """Lines indented under a line that takes none are an error, not dropped (E102)."""
-        if item.children:
-            self.report.add(Diagnostic("E102", f"wrong indentation: {what} has no lines indented under it",
-                                       item.children[0].span, help=_expected_column(item)))
-
-    def _pattern(self, text: str, span: Span) -> ast.Pattern:
-        parts: list[str | ast.Slot] = []
-        for part in split_pattern(text):
-            if isinstance(part, tuple):
-                name, optional = part
-                kind = slot_type(name)
-                if kind is None:
-                    raise error("E201", f"unknown slot '{{{name}}}' in pattern \"{text}\"", span,
-                                help=did_you_mean(name, ["count", "quality", "cards", "permanent", "subtype",
-                                                         "cost", "n"]))
-                parts.append(ast.Slot(name, kind, optional))
-            else:
-                parts.append(part.lower())
-        return ast.Pattern(text, tuple(parts), span=span)
-
-    def _register(self, pending: _Pending) -> bool:
+    def _register(self, pending: PendingDefinition) -> bool:
         """First pass bookkeeping: names, patterns and vocabulary. False when it must be skipped."""
         if pending.kind in ("keyword action", "keyword ability"):
             table = self.keyword_actions if pending.kind == "keyword action" else self.keyword_abilities
@@ -321,7 +186,7 @@ class Rulebook:
                          help="give the pattern a word of its own, or slots of different types")
         return error("E215", f"the rules files' patterns make the grammar ambiguous: {str(exc).splitlines()[0]}")
 
-    def _finish(self, pending: _Pending) -> None:
+    def _finish(self, pending: PendingDefinition) -> None:
         rules = tuple(pending.values("rule_clause"))
         reminder = pending.first("reminder_clause")
         if pending.kind not in PATTERN_KINDS:
@@ -332,7 +197,7 @@ class Rulebook:
                     Span(item.span.file, item.span.line, item.span.column, item.span.source_line, len(word)),
                     help=did_you_mean(word, self._clause_words()) or "a definition of this kind has no steps"))
         if pending.kind == "types":  # with text: each of its subtypes has those abilities (305.6)
-            abilities = tuple(self.parse_card_line(_unquote(values[0][0]), pending.title, span.file, span.line)
+            abilities = tuple(self.parse_card_line(unquote(values[0][0]), pending.title, span.file, span.line)
                               for values, span in pending.clauses.get("text_clause", []))
             for subtype in pending.values("subtypes_clause") if abilities else ():
                 self.subtype_abilities[subtype] = self.subtype_abilities.get(subtype, ()) + abilities
@@ -355,10 +220,10 @@ class Rulebook:
             self._finish_room_card(pending, rules)
             return
         self.pair_key = pending.first("card_key_clause") or self.pair_key
-        examples = tuple((_unquote(values[0][0]), span) for values, span in pending.clauses.get("example_clause", []))
+        examples = tuple((unquote(values[0][0]), span) for values, span in pending.clauses.get("example_clause", []))
         defaults = []
         for values, span in pending.clauses.get("default_clause", []):
-            slot, text = values[0][0][1:-1], _unquote(values[1][0])
+            slot, text = values[0][0][1:-1], unquote(values[1][0])
             kind = slot_type(slot) or "objects"
             defaults.append((slot, self._slot_default(kind, text, span)))
         statics: tuple = ()
@@ -401,7 +266,7 @@ class Rulebook:
             return ast.IntValue(int(text), span=span)
         return text
 
-    def _finish_room_card(self, pending: _Pending, rules: tuple[str, ...]) -> None:
+    def _finish_room_card(self, pending: PendingDefinition, rules: tuple[str, ...]) -> None:
         rooms = []
         names = [name for name, _, _, _ in pending.rooms]
         for name, span, effect_items, leads in pending.rooms:
@@ -433,10 +298,10 @@ class Rulebook:
             bool(pending.clauses.get("only_by_quality_clause")), pending.first("event_clause"), tuple(rooms),
             span=pending.span)
 
-    def _parse_line(self, item: _Item, start: str):
+    def _parse_line(self, item: LayoutItem, start: str):
         if item.children:
             raise error("E103", "a step can't have steps indented under it", item.children[0].span,
-                        help=f"write one step per line at the same indentation: {_expected_column(item)}")
+                        help=f"write one step per line at the same indentation: {expected_column(item)}")
         source = SourceText(item.text, item.span.file, item.span.line, item.span.column, item.span.source_line)
         return self._transform(parse_tree(self._parser, source, start, "unknown step",
                                           self.vocabulary() + sorted(self._clause_words()), self.known_words()),
@@ -529,55 +394,3 @@ def _regular_plurals(word: str) -> list[str]:
     return [word + "s"]
 
 
-def _indent(line: str) -> int:
-    """A line's indentation as the layout grammar measures it (a tab counts as four spaces)."""
-    lead = line[:len(line) - len(line.lstrip(" \t"))]
-    return lead.count(" ") + 4 * lead.count("\t")
-
-
-def _content_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
-    """(number, line) of each line that is neither blank nor a comment."""
-    return ((n, line) for n, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#"))
-
-
-def _at_text(file: str, number: int, line: str) -> Span:
-    """The span of a line's text, after its indentation."""
-    start = len(line) - len(line.lstrip(" \t"))
-    return Span(file, number, start + 1, line, len(line.strip()))
-
-
-def _expected_column(item: _Item) -> str:
-    return f"expected column {item.span.column}, where line {item.span.line} starts"
-
-
-def _check_first_line(file: str, lines: list[str]) -> None:
-    """The first definition's header starts its line: an indented one would make the layout say
-    something else than it seems (E102)."""
-    for number, line in _content_lines(lines):
-        if _indent(line):
-            raise error("E102", "wrong indentation: a definition's header is not indented",
-                        _at_text(file, number, line), help="expected column 1; the clauses and steps of a "
-                        "definition are indented under its header")
-        return
-
-
-def _wrong_dedent(file: str, lines: list[str]) -> MtgError:
-    """The first line whose indentation lines up with no line it could belong with (Lark's DedentError),
-    and the columns that would."""
-    levels = [(0, 0)]   # (indentation, the last line at it) of each open level
-    for number, line in _content_lines(lines):
-        indent = _indent(line)
-        if indent > levels[-1][0]:
-            levels.append((indent, number))
-            continue
-        open_levels = list(levels)
-        while indent < levels[-1][0]:
-            levels.pop()
-        if indent == levels[-1][0]:
-            levels[-1] = (indent, number)
-            continue
-        choices = " or ".join(f"column {i + 1} ({f'where line {n} starts' if i else 'a new definition'})"
-                              for i, n in open_levels)
-        return error("E102", f"wrong indentation: no line above this one starts at column {indent + 1}",
-                     _at_text(file, number, line), help=f"expected {choices}")
-    return error("E102", "wrong indentation", Span(file, 1, 1, lines[0] if lines else ""))

@@ -109,8 +109,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    from .coverage import jsonl_lines, measure, render
     from ..language.rulebook import Rulebook
+    from .coverage import jsonl_lines, measure, render
     from .sets import set_lines
     if (code := _missing(args.paths, "coverage")) is not None:
         return code

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from ..diagnostics import MtgError, Span, error
+from ..game.runs import parts_not_run
 from ..language import ast
 from ..language.checks import check_text
-from ..diagnostics import MtgError, Span, error
 from ..language.rulebook import Rulebook
-from ..game.runs import parts_not_run
 
 
 @dataclass

@@ -7,18 +7,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..language import ast
-from ..game.cards import make_card
-from ..language.checks import check_rulebook, check_text, declared_events, loops
-from ..game.choices import RandomChooser, Ref
 from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean
+from ..game.cards import make_card
+from ..game.choices import RandomChooser, Ref
 from ..game.game import Game
+from ..game.runs import parts_not_run
+from ..game.state import PLAYER_ZONES, SEARCH_ORDER, CardDef, GameState, Player
+from ..language import ast
+from ..language.checks import check_rulebook, check_text, declared_events, loops
 from ..language.parsers import resource_dir
 from ..language.rulebook import RULES_SUFFIX, Rulebook, rules_files
-from ..game.runs import parts_not_run
-from .scenario import STEP_KEYS, Runner, mechanics_of, scenario_files, structure_problems_located
+from .scenario import (
+    STEP_KEYS,
+    Runner,
+    mechanics_of,
+    scenario_files,
+    structure_problems_located,
+)
 from .sets import SetFile, is_set_document, load_cards
-from ..game.state import PLAYER_ZONES, SEARCH_ORDER, CardDef, GameState, Player
 from .yamlsource import line_of, load_documents, locate, read_text
 
 

@@ -10,17 +10,17 @@ from pathlib import Path
 
 import jsonschema
 
-from ..language import ast
-from ..game.cards import make_card
-from ..language.checks import check_text, declared_events
-from ..game.choices import Chooser, Ref, ScriptedChooser
 from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
+from ..game.cards import make_card
+from ..game.choices import Chooser, Ref, ScriptedChooser
 from ..game.game import Game
 from ..game.mana import parse_pool
-from ..language.rulebook import Rulebook
-from .sets import SetFile, load_cards, read_set
 from ..game.state import PLAYER_ZONES, CardDef, GameState, Player
 from ..game.view import entry, view
+from ..language import ast
+from ..language.checks import check_text, declared_events
+from ..language.rulebook import Rulebook
+from .sets import SetFile, load_cards, read_set
 from .yamlsource import line_of, load_documents, locate, read_text
 
 STEP_KEYS = {"choose", "source", "expect", "error"}

@@ -15,11 +15,11 @@ from typing import Iterator
 
 import jsonschema
 
-from ..game.cards import ability_lines, make_card
-from .coverage import Line
 from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
-from ..language.rulebook import Rulebook
+from ..game.cards import ability_lines, make_card
 from ..game.state import CardDef
+from ..language.rulebook import Rulebook
+from .coverage import Line
 from .yamlsource import line_of, load_documents, locate, read_text
 
 SET_SUFFIXES = (".yaml", ".yml", ".json")

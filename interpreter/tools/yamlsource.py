@@ -5,9 +5,9 @@ a diagnostic with file, line and column.
 """
 from __future__ import annotations
 
-import yaml
-
 import re
+
+import yaml
 
 from ..diagnostics import Span, error
 

@@ -1,0 +1,157 @@
+"""Activating abilities (602) and special actions (116).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+from ..diagnostics import MtgError, error
+from ..language import ast
+from .choices import Choice
+from .costs import total_changes
+from .events import Event
+from .mana import parse_cost
+from .state import GameObject, StackItem
+from .steps import Env
+
+
+class Activating:
+    """Activating abilities; a part of `Game`."""
+
+    def special_action(self, player: str, command: ast.SpecialActionCommand) -> None:
+        """A special action from rules/ (116): a procedure applies when its requirements hold; where
+        several can be carried out, the player names one. A refusal is that of the procedures that apply
+        (what they lack: mana, ...), or, when none does, the requirement that failed furthest in."""
+        obj = self.find(command.ref, player)
+        procedures = self.rulebook.special_actions[command.pattern]
+        text = command.pattern.replace("{}", obj.card_name)
+
+        def attempt(definition: ast.Definition) -> Callable[[], None]:
+            def run() -> None:
+                context = self.new_context(player, None)
+                env = Env(player, context, None, {_slot(definition): [obj.id]}, definition, text)
+                self.interpreter.run(definition.steps, env)
+                self.end_context(context)
+            return run
+
+        if len(procedures) == 1:
+            attempt(procedures[0])()
+            return
+        outcomes = [(d, self.try_out(attempt(d))) for d in procedures]
+        legal = [d for d, failure in outcomes if failure is None]
+        if not legal:
+            applying = [(d, f) for d, f in outcomes if not _unmet_requirement(d, f)]
+            if len(applying) == 1:
+                raise applying[0][1]
+            if applying:
+                raise error("E402", f"{text}: none of the ways that apply can be carried out (" + "; ".join(
+                    f"{d.name}: {f.diagnostic.message}" for d, f in applying) + ")", rule=applying[0][0].rule)
+            raise max(outcomes, key=lambda o: _progress(o[0], o[1]))[1]
+        chosen = legal[0]
+        if len(legal) > 1:
+            name = self.ask(Choice("option", f"how to {text}", [d.name for d in legal]))
+            chosen = next(d for d in legal if d.name == name)
+        attempt(chosen)()
+
+    def activate(self, player: str, command: ast.ActivateCommand) -> None:
+        """602.2: choose the ability, pay its costs; a mana ability resolves at once (605.3), others wait.
+
+        Of several abilities, those that can't be activated (a cost that can't be paid, no legal target)
+        aren't options: one left is used without asking, none left is refused with why each can't."""
+        obj = self.find(command.ref, player)
+        abilities = [a for a in self.characteristics(obj.id).abilities if isinstance(a, ast.ActivatedAbility)]
+        if not abilities:
+            raise error("E402", f"{obj.card_name} has no activated ability", rule="602.1")
+        if obj.controller != player:
+            raise error("E402", f"{player} doesn't control {obj.card_name}", rule="602.2")
+        options = self.ability_options(abilities)
+        if len(options) > 1:
+            outcomes = [(label, a, self.try_out(lambda a=a: self._activate(player, obj.id, a)))
+                        for label, a in options.items()]
+            options = {label: a for label, a, failure in outcomes if failure is None}
+            if not options:
+                raise error("E402", f"activate {obj.card_name}: none of its abilities can be activated (" + "; ".join(
+                    f"{label}: {failure.diagnostic.message}" for label, _, failure in outcomes) + ")", rule="602.2")
+        ability = next(iter(options.values()))
+        if len(options) > 1:
+            ability = options[self.ask(Choice("option", f"activate {obj.card_name}: which ability", list(options),
+                                              rule="602.2a"))]
+        self._activate(player, obj.id, ability)
+
+    def ability_options(self, abilities: list[ast.ActivatedAbility]) -> dict[str, ast.ActivatedAbility]:
+        """How a player names each activated ability (602.2a): by its cost as printed, or by its whole
+        text where two abilities share a cost; abilities with the same text are one option."""
+        costs = Counter(a.cost_text for a in abilities)
+        options: dict[str, ast.ActivatedAbility] = {}
+        for ability in abilities:
+            options.setdefault(ability.cost_text if costs[ability.cost_text] == 1 else self.words_of(ability), ability)
+        return options
+
+    def _activate(self, player: str, object_id: int, ability: ast.ActivatedAbility) -> None:
+        obj = self.state.objects[object_id]
+        context = self.new_context(player, obj.id)
+        env = Env(player, context, obj.id, action_text=f"activate {obj.card_name}")
+        item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name,
+                         activated=True)
+        symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana, True))
+        if not ability.is_mana_ability:
+            self.state.stack.append(item)
+        self.interpreter.check_activation(ability, env)  # 602.5b
+        changes = total_changes(self.interpreter, [(c, env) for c in ability.cost_changes])  # 601.2f
+        mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env, changes)  # 602.2b
+        if not ability.is_mana_ability:
+            env.vars.update(env.context.vars)  # the value of X announced (602.2b)
+            self.interpreter.announce_targets(ability.effect, env)  # 601.2c
+        self._pay_activation(obj, ability, env, symbols, changes.apply(mana), life)
+        if ability.is_mana_ability:
+            env.vars = dict(context.vars)
+            before = sum(self.state.players[player].pool.values())
+            self.interpreter.run(ability.effect, env)
+            if "T" in symbols and sum(self.state.players[player].pool.values()) > before:
+                # 106.12a: it was tapped for mana, and the ability produced mana
+                self.emit(Event("tapped_for_mana", player, obj.card_name, obj.id), env)
+
+    def _pay_activation(self, obj: GameObject, ability: ast.ActivatedAbility, env: Env, symbols: tuple[str, ...],
+                        mana: tuple[str, ...], life: int) -> None:
+        """602.2h: {T} taps it, {Q} untaps it (only under its controller's control since their turn
+        began, for a creature, 302.6), then mana, life and sacrifice."""
+        for symbol in ("T", "Q"):
+            if symbol not in symbols:
+                continue
+            if obj.zone != "battlefield":
+                raise error("E402", f"{{{symbol}}} needs {obj.card_name} on the battlefield", rule="602.5a")
+            if "Creature" in self.characteristics(obj.id).types and obj.summoning_sick:
+                raise self.unless_unrun_keyword(self.characteristics(obj.id).abilities, error(
+                    "E402", f"{obj.card_name} hasn't been under {env.player}'s control since their most recent "
+                    f"turn began, so its {{{symbol}}} ability can't be activated", rule="302.6"))
+            if obj.tapped == (symbol == "T"):
+                raise error("E402", f"{obj.card_name} is already {'tapped' if symbol == 'T' else 'untapped'}",
+                            rule="107.5" if symbol == "T" else "107.6")
+            obj.tapped = symbol == "T"
+            self.emit(Event("tapped" if obj.tapped else "untapped", obj.controller, obj.card_name, obj.id), env)
+        self.pay_mana(env.player, mana, env.action_text)
+        self.pay_life(env.player, life, env.action_text)
+        for cost in ability.costs:  # the rest of the cost: life, loyalty, actions, sacrificing it last
+            if cost.kind not in ("mana", "sacrifice self"):
+                self.interpreter.pay_cost(cost, env)
+        for cost in ability.costs:
+            if cost.kind == "sacrifice self":
+                self.interpreter.pay_cost(cost, env)
+
+
+def _progress(definition: ast.Definition, failure: MtgError) -> int:
+    """How far into its steps a refused procedure got (lines below its header)."""
+    span, start = failure.diagnostic.span, definition.span
+    if span is None or start is None or span.file != start.file:
+        return -1
+    return span.line - start.line
+
+
+def _unmet_requirement(definition: ast.Definition, failure: MtgError) -> bool:
+    """Whether a procedure was refused by one of its own requirements: it doesn't apply (116.2)."""
+    steps = definition.steps.effects if isinstance(definition.steps, ast.Sequence) else (definition.steps,)
+    return any(isinstance(step, ast.Require) and step.span == failure.diagnostic.span for step in steps)
+
+
+def _slot(definition: ast.Definition) -> str:
+    return next(p.name for p in definition.pattern.parts if isinstance(p, ast.Slot))

@@ -1,0 +1,135 @@
+"""What happens after each action before a player would receive priority: triggered abilities go on the stack
+(603.3) and state-based actions are checked (704).
+"""
+from __future__ import annotations
+
+from ..diagnostics import error
+from ..language import ast
+from .events import Event
+from .state import GameObject, StackItem
+from .steps import MAX_COUNT, Env, NoLegalTarget, keyword_abilities
+
+
+class Bookkeeping:
+    """What happens after each action before a player would receive priority; a part of `Game`."""
+
+    def after_action(self, start: int) -> None:
+        """Abilities that triggered wait (603.2); state-based actions happen, and what they trigger
+        waits too; then the waiting abilities go on the stack (117.5, 603.3), their targets chosen as
+        they do (603.3d; one with no legal target is removed). What choosing those targets triggers
+        (ward) goes on the stack next, and so on until nothing waits; abilities that never stop
+        triggering one another are refused (104.4b)."""
+        self.collect_triggers(self.state.events[start:])
+        for _ in range(MAX_COUNT):
+            checked = len(self.state.events)
+            self.state_based_actions()
+            self.collect_triggers(self.state.events[checked:])
+            pending = self.state.pending_triggers
+            if not pending:
+                return
+            order = self.state.order
+            first = order.index(self.state.active)
+            apnap = order[first:] + order[:first]
+            pending.sort(key=lambda item: apnap.index(item.controller))
+            self.state.pending_triggers = []
+            announced = len(self.state.events)
+            for item in pending:
+                self.state.stack.append(item)
+                env = Env(item.controller, item.context, item.context.source_id, dict(item.context.vars),
+                          action_text=f"trigger of {item.source_name}")
+                before = len(self.state.events)
+                try:
+                    self.interpreter.announce_targets(item.effect, env)
+                except NoLegalTarget:  # 603.3d: it is simply removed from the stack
+                    del self.state.events[before:]
+                    self.state.stack.remove(item)
+            self.collect_triggers(self.state.events[announced:])
+        raise error("E402", f"abilities keep triggering one another as they are put on the stack (more than "
+                    f"{MAX_COUNT} times): the game can't go on", rule="104.4b")
+
+    def collect_triggers(self, events: list[Event]) -> None:
+        """The abilities these events trigger wait to be put on the stack (603.2)."""
+        if not events:
+            return
+        sources = [(self.state.objects[i], self.triggered_abilities(i)) for i in self.state.battlefield]
+        sources = [(obj, abilities) for obj, abilities in sources if abilities]
+        for event in events:
+            self._collect(event, sources)
+
+    def _collect(self, event: Event, sources: list[tuple[GameObject, list]]) -> None:
+        if event.name == "marker_moved" and event.object_id in self.state.objects:  # 309.4c: its room ability
+            marker = self.state.players[event.player].marker
+            room = self.room_card_of(event.object_id).room(marker[1]) if marker else None
+            if room is not None and room.effect is not None:
+                context = self.new_context(event.player, event.object_id)
+                self.state.pending_triggers.append(StackItem(self.state.new_id(), event.player, context,
+                                                             effect=room.effect, source_name=event.card))
+        for obj, abilities in sources:
+            for ability, values in abilities:
+                if self.interpreter.triggered_by(ability.trigger, event, obj):
+                    context = self.new_context(obj.controller, obj.id)
+                    context.vars = dict(values, _cause=event.cause)
+                    if event.object_id is not None:  # 'it' is the object the trigger event is about (603.2, 608.2c)
+                        context.vars["_it"] = [event.object_id]
+                    if obj.x_paid is not None:
+                        context.vars["X"] = obj.x_paid
+                    if ability.condition is not None and not self.interpreter.holds(
+                            ability.condition, Env(obj.controller, context, obj.id, dict(context.vars))):
+                        continue  # 603.4: its intervening 'if' is false as the event happens: it doesn't trigger
+                    self.state.pending_triggers.append(StackItem(
+                        self.state.new_id(), obj.controller, context, effect=ability.effect,
+                        source_name=obj.card_name, condition=ability.condition))
+
+    def triggered_abilities(self, object_id: int) -> list[tuple[ast.TriggeredAbility, dict]]:
+        """The object's triggered abilities: its own, and those its keyword abilities mean (ward),
+        each with the values the keyword gives its slots."""
+        found = []
+        for ability in self.characteristics(object_id).abilities:
+            if isinstance(ability, ast.TriggeredAbility):
+                found.append((ability, {}))
+        for keyword in keyword_abilities(self.characteristics(object_id).abilities):
+            definition = self.rulebook.keyword_abilities.get(keyword.name)
+            for static in definition.statics if definition else ():
+                if isinstance(static, ast.TriggeredAbility):
+                    found.append((static, dict(keyword.args)))
+        return found
+
+    def state_based_actions(self) -> None:
+        """704.5f: a creature with toughness 0 or less dies; 704.5m: an Aura attached to nothing goes to the
+        graveyard; 704.5q: +1/+1 and -1/-1 counters annihilate;
+        704.5d: tokens off the battlefield cease to exist;
+        309.6: a card with rooms whose marker is on its bottommost room leaves once its last room ability has."""
+        changed = True
+        while changed:
+            changed = False
+            for object_id in list(self.state.battlefield):
+                chars = self.characteristics(object_id)
+                if "Creature" in chars.types and chars.toughness is not None and chars.toughness <= 0:
+                    self.move(object_id, "graveyard")
+                    changed = True
+            for object_id in list(self.state.battlefield):  # 704.5m: an Aura attached to nothing legal
+                obj = self.state.objects[object_id]
+                if "Aura" in self.characteristics(object_id).subtypes and (
+                        obj.attached_to not in self.state.battlefield):
+                    self.move(object_id, "graveyard")
+                    changed = True
+            for object_id in self.state.battlefield:  # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs
+                counters = self.state.objects[object_id].counters
+                pairs = min(counters.get("+1/+1", 0), counters.get("-1/-1", 0))
+                if pairs:
+                    for kind in ("+1/+1", "-1/-1"):
+                        counters[kind] -= pairs
+                        if not counters[kind]:
+                            del counters[kind]
+                    changed = True
+            for object_id in sorted(self.state.tokens):
+                obj = self.state.objects[object_id]
+                if obj.zone != "battlefield":
+                    self.state.remove(obj)
+                    changed = True
+            for name, figures in self.state.players.items():  # 309.6: a finished card with rooms leaves
+                marker = figures.marker
+                if marker and not self.room_card_of(marker[0]).room(marker[1]).leads_to and not any(
+                        item.context.source_id == marker[0] for item in self.state.stack + self.state.pending_triggers):
+                    self.complete_room_card(name, None)
+                    changed = True

@@ -1,0 +1,283 @@
+"""Casting a spell (601): permission and timing, announcing and paying its costs, alternative and additional
+costs.
+"""
+from __future__ import annotations
+
+from ..diagnostics import MtgError, did_you_mean, error
+from ..language import ast
+from .characteristics import Characteristics
+from .choices import Choice, one_of, option_labels
+from .costs import spell_cost_changes
+from .events import Event
+from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, unpayable
+from .runs import NOT_RUN, gap
+from .state import GameObject, StackItem
+from .steps import Env, keyword_abilities
+
+INSTANT_SPEED_TYPES = {"instant"}
+
+
+class Casting:
+    """Casting a spell; a part of `Game`."""
+
+    def cast(self, player: str, command: ast.CastCommand) -> None:
+        """Cast a spell (601.2): move it to the stack, announce, choose targets, pay, and it becomes cast."""
+        zones = (command.from_zone,) if command.from_zone else ("hand",)
+        obj = self.find(command.ref, player, zones)
+        if obj.owner != player:
+            raise error("E402", f"can't cast {obj.card_name}: it isn't yours to cast", rule="601.2")
+        printed = obj.card.front.characteristics()
+        permission, ability = self._permission(obj, command)
+        types = {t.lower() for t in printed.types}
+        if "land" in types and not (permission and permission.face_down):
+            raise error("E402", f"can't cast {obj.card_name}: a land is played, not cast", rule="305.1")
+        if (not types & INSTANT_SPEED_TYPES or permission and permission.face_down) and not self.as_though_flash(
+                player, printed):
+            if self.state.active != player or self.state.stack:
+                raise self.unless_unrun_keyword(printed.abilities, error(
+                    "E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty stack",
+                    rule="307.1"))
+        self._cast(player, obj, permission, ability)
+
+    def _unrun_keyword(self, abilities: tuple) -> tuple[str, str, str | None] | None:
+        """(name, why, rule) of the first keyword ability among these the interpreter doesn't run yet
+        (runs.py), or None."""
+        for keyword in keyword_abilities(abilities):
+            found = gap(keyword, self.rulebook)
+            if found is not None:
+                _, message, rule = found.describe(keyword, self.rulebook)
+                return keyword.name, message, rule
+        return None
+
+    def _check_aura_target(self, printed: Characteristics) -> None:
+        """303.4a: an Aura spell requires a target, which its enchant ability defines; while that keyword
+        ability isn't run (runs.py), casting it is refused rather than cast with no target."""
+        unrun = self._unrun_keyword(printed.abilities)
+        if unrun is not None:
+            name, message, rule = unrun
+            raise error(NOT_RUN, f"can't cast {printed.name}: an Aura spell targets what its {name} ability says "
+                        f"(303.4a), and {message}", rule=rule)
+
+    def unless_unrun_keyword(self, abilities: tuple, refusal: MtgError) -> MtgError:
+        """A refusal by a rule that a keyword ability of the object may change (timing, summoning
+        sickness): where the object has a keyword ability the interpreter doesn't run yet (runs.py), the
+        answer can't be told, and the refusal says so (E409) rather than give a rule's answer that may be
+        wrong."""
+        unrun = self._unrun_keyword(abilities)
+        if unrun is None:
+            return refusal
+        name, message, rule = unrun
+        return error(NOT_RUN, f"{refusal.diagnostic.message}, unless its {name} allows it, which can't be told: "
+                     f"{message}", rule=rule)
+
+    def as_though_flash(self, player: str, spell: Characteristics) -> bool:
+        """609.4: a permanent of the player's lets such spells be cast as though they had flash; any one
+        whose condition the spell meets is enough (609.4a)."""
+        for obj in self.state.in_zone("battlefield", player):
+            for ability in self.characteristics(obj.id).abilities:
+                if isinstance(ability, ast.AsThoughFlash) and self.interpreter.chars_match(
+                        spell, ability.quality, Env(player, self.new_context(player, None))):
+                    return True
+        return False
+
+    def cast_now(self, player: str, object_id: int) -> None:
+        """Cast a card while an effect resolves, without paying its mana cost (118.9, 608.2g): no timing rules."""
+        self._cast(player, self.state.objects[object_id], None, None, free=True)
+
+    def _cast(self, player: str, obj: GameObject, permission: ast.CastPermission | None,
+              ability: ast.KeywordAbility | None, free: bool = False) -> None:
+        printed = obj.card.front.characteristics()
+        if "Aura" in printed.subtypes and not (permission and permission.face_down):
+            self._check_aura_target(printed)
+        # 601.2a: the card moves to the stack and becomes a spell (face down first, 708.4).
+        state = self.state
+        state.remove(obj)
+        spell = state.create(obj.card, obj.owner, "stack")
+        state.moved[obj.id] = spell.id
+        if permission and permission.face_down:
+            spell.face_down, spell.face_down_at = self._way(ability), state.clock
+            if permission.face_down.with_ability is not None:
+                spell.extra_abilities = (permission.face_down.with_ability,)
+        context = self.new_context(player, spell.id)
+        item = StackItem(state.new_id(), player, context, object_id=spell.id, source_name=spell.card_name,
+                         paid_with=ability.name if permission else None)
+        state.stack.append(item)
+        env = Env(player, context, spell.id, action_text=f"cast {spell.card_name}")
+        base = () if free else tuple(printed.mana_cost or ())
+        if permission:  # 118.9: an alternative cost replaces the mana cost
+            cost = permission.cost
+            base = parse_cost(str(dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost))
+        abilities = self.characteristics(spell.id).abilities
+        # 601.2b: modes, then X, then each hybrid half and Phyrexian payment.
+        for spell_ability in abilities:
+            if isinstance(spell_ability, ast.SpellAbility) and isinstance(spell_ability.effect, ast.Modal):
+                context.vars["_modes"] = self.interpreter.choose_modes(spell_ability.effect, env)
+        # 601.2f: the increases and reductions of its cost, counted before any cost is paid
+        changes = spell_cost_changes(self.interpreter, spell.id, env, ability if permission and isinstance(
+            permission.cost, ast.Var) else None)
+        base, life = self.announce_cost(base, env, changes)
+        # 601.2b: announce which additional cost will be paid.
+        chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
+                  if (c := self._choose_cost(a, env, base, changes)) is not None]
+        # 601.2c: targets, as many as the announced mode and X say.
+        env.vars.update(context.vars)
+        for spell_ability in abilities:
+            if isinstance(spell_ability, ast.SpellAbility):
+                self.interpreter.announce_targets(spell_ability.effect, env)
+        # 601.2f-h: the total cost, then pay it.
+        total = base
+        for cost in chosen:
+            if isinstance(cost, ast.PayMana):
+                total += parse_cost(cost.cost)
+            else:
+                self.interpreter.run(cost, env)
+        self.pay_mana(player, changes.apply(total), f"casting {spell.card_name}")
+        self.pay_life(player, life, f"casting {spell.card_name}")
+        env.target_index = 0
+        self.emit(Event("cast", player, spell.card_name, spell.id), env)  # 601.2i
+
+    def announce_cost(self, cost: tuple[str, ...], env: Env, changes: CostChanges = NO_CHANGES,
+                      rule: str = "601.2h") -> tuple[tuple[str, ...], int]:
+        """601.2b: the value of X, the half of each hybrid symbol and how each Phyrexian symbol is paid.
+
+        An answer is legal only if the whole cost, with its increases and reductions (601.2f), can
+        still be paid with it, given the answers before it; a cost that can't be paid in any way is
+        refused (citing `rule`) before anything is asked. Returns the mana symbols and the life to pay.
+        """
+        player = self.state.players[env.player]
+        fixed = [s for s in cost if s != "X" and "/" not in s]
+        choices = [s for s in cost if "/" in s]   # hybrid halves first, then Phyrexian (107.4e, 107.4f)
+        choices.sort(key=lambda s: s.endswith("/P"))
+
+        def options(symbol: str) -> list[tuple[str, tuple[str, ...], int]]:
+            if symbol.endswith("/P"):
+                return [("mana", (symbol[:-2],), 0), ("life", (), 2)]
+            return [(half, (half,), 0) for half in symbol.split("/")]
+
+        def completable(paid: tuple[str, ...], life: int, rest: list[str]) -> bool:
+            if not rest:
+                return can_pay(player.pool, changes.apply(paid)) and life <= player.life
+            return any(completable(paid + mana, life + more, rest[1:]) for _, mana, more in options(rest[0]))
+
+        if not completable(tuple(fixed), 0, choices):
+            life = player.life if any(s.endswith("/P") for s in choices) else None
+            raise unpayable(player.pool, changes.apply(cost), env.action_text or "the cost", rule, life)
+        if "X" in cost:
+            count = cost.count("X")
+            most = (sum(player.pool.values()) + changes.most_off()) // count
+            values = [v for v in range(most + 1) if completable(tuple(fixed) + ((str(v * count),) if v else ()),
+                                                                 0, choices)]
+            value = int(self._announce(env, "the value of X", [str(v) for v in values], "107.3a"))
+            env.context.vars["X"] = value
+            if value:
+                fixed.append(str(value * count))
+        life = 0
+        for n, symbol in enumerate(choices):
+            legal = [(name, mana, more) for name, mana, more in options(symbol)
+                     if completable(tuple(fixed) + mana, life + more, choices[n + 1:])]
+            what = f"how to pay {{{symbol}}}" if symbol.endswith("/P") else f"the half of {{{symbol}}} to pay"
+            answer = self._announce(env, what, [name for name, _, _ in legal],
+                                    "107.4f" if symbol.endswith("/P") else "107.4e")
+            _, mana, more = next(o for o in options(symbol) if o[0] == answer)
+            fixed.extend(mana)
+            life += more
+        return tuple(fixed), life
+
+    def pay_announced(self, cost: tuple[str, ...], env: Env, changes: CostChanges = NO_CHANGES,
+                      rule: str = "601.2h") -> None:
+        """Pay a cost outside casting, as casting pays (a special action's, 118.13c; an effect's, 118.13b):
+        X, each hybrid half and each Phyrexian payment are chosen just before paying (107.3d), then the
+        cost with its changes (601.2f) is paid; a refusal cites `rule`."""
+        mana, life = self.announce_cost(cost, env, changes, rule)
+        self.pay_mana(env.player, changes.apply(mana), env.action_text or "the cost", rule)
+        self.pay_life(env.player, life, env.action_text or "the cost")
+
+    def _announce(self, env: Env, what: str, options: list[str], rule: str) -> str:
+        if len(options) == 1:
+            return options[0]
+        return self.ask(Choice("option", f"{env.action_text}: {what}", options, rule=rule))
+
+    def _permission(self, obj: GameObject, command: ast.CastCommand
+                    ) -> tuple[ast.CastPermission | None, ast.KeywordAbility | None]:
+        """The keyword ability that lets this cast happen (from another zone, face down, ...), if one is needed."""
+        found = []
+        for ability in keyword_abilities(obj.card.front.abilities):
+            definition = self.rulebook.keyword_abilities.get(ability.name)
+            for static in definition.statics if definition else ():
+                if isinstance(static, ast.CastPermission):
+                    found.append((static, ability, definition))
+        if command.using and command.face_down:
+            raise error("E402", f"{obj.card_name} can't be cast both face down and using {command.using}: a spell "
+                        "takes one alternative cost at most", rule="118.9a")
+        if command.using:
+            wanted = [f for f in found if command.using in (f[2].name, f[2].option_name)]
+            if not wanted:
+                raise error("E402", f"{obj.card_name} has no '{command.using}' way to be cast",
+                            help=did_you_mean(command.using, [f[2].name for f in found]))
+        elif command.face_down:
+            wanted = [f for f in found if f[0].face_down is not None]
+            if not wanted:
+                raise error("E402", f"{obj.card_name} can't be cast face down: it has no ability that allows it",
+                            rule="708.4")
+        elif obj.zone != "hand":
+            wanted = [f for f in found if f[0].zone == obj.zone and f[0].face_down is None]
+            if not wanted and obj.playable_by == obj.owner:
+                return None, None  # 'you may play them'
+            if not wanted:
+                raise error("E402", f"{obj.card_name} can't be cast from the {obj.zone}", rule="601.2a")
+        else:
+            return None, None
+        for permission, ability, definition in wanted:
+            if permission.zone != obj.zone:
+                continue
+            printed = obj.card.front.characteristics()
+            if permission.spell_qualities and not any(printed.has_quality(q.words) for q in permission.spell_qualities):
+                kinds = " or ".join(" ".join(q.words) for q in permission.spell_qualities)
+                raise error("E402", f"{obj.card_name} can't be cast using {definition.name}: the spell would not "
+                            f"be an {kinds} spell", rule=definition.rule)
+            if permission.earlier_event and not (obj.face_down == permission.earlier_event
+                                                 and obj.face_down_at is not None
+                                                 and obj.face_down_at < self.state.turn_started):
+                raise error("E402", f"{obj.card_name} wasn't {permission.earlier_event} before this turn",
+                            rule=definition.rule)
+            return permission, ability
+        permission, _, definition = wanted[0]
+        raise error("E402", f"{obj.card_name} is in the {obj.zone}; {definition.name} casts it from the "
+                    f"{permission.zone}", rule=definition.rule)
+
+    def _way(self, ability: ast.KeywordAbility) -> str:
+        """How a face-down spell became face down (708.6): its keyword ability's name."""
+        definition = self.rulebook.keyword_abilities[ability.name]
+        return definition.option_name or definition.name
+
+    def _choose_cost(self, ability: ast.AdditionalCost, env: Env, base: tuple[str, ...],
+                     changes: CostChanges) -> ast.Node | None:
+        """601.2b: which of the costs the player will pay; options that can't be paid aren't legal.
+
+        'You may' is answered yes or no first, 'yes' being legal only when a cost can be paid
+        (608.2d); then, of several costs, the player names one.
+        """
+        options = list(ability.options)
+        words = [self.words_of(o) for o in options]
+        legal = [(w, o) for w, o in zip(words, options)
+                 if self.try_out(lambda o=o: self._pay_option(o, env, base, changes)) is None]
+        if ability.optional and not self.ask_yes(
+                f"{env.action_text}: as an additional cost, you may {' or '.join(words)}", bool(legal), "601.2b"):
+            return None
+        if not legal:
+            failure = self.try_out(lambda: self._pay_option(options[0], env, base, changes))
+            raise failure if failure else error("E402", f"{env.action_text}: no cost can be paid", rule="601.2h")
+        if len(legal) == 1:
+            return legal[0][1]
+        labels = option_labels([w for w, _ in legal])
+        name = self.ask(Choice("option", f"{env.action_text}: the additional cost ({one_of([w for w, _ in legal])})",
+                               labels, rule="601.2b"))
+        return legal[labels.index(name)][1]
+
+    def _pay_option(self, option: ast.Node, env: Env, base: tuple[str, ...], changes: CostChanges) -> None:
+        if isinstance(option, ast.PayMana):
+            self.pay_mana(env.player, changes.apply(base + parse_cost(option.cost)), env.action_text)
+        else:
+            probe = Env(env.player, self.new_context(env.player, env.source_id), env.source_id,
+                        action_text=env.action_text)
+            self.interpreter.run(option, probe)

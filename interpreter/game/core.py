@@ -1,0 +1,257 @@
+"""The game's core: queries on objects, events, asking players, finding objects, and running an action all-or-
+nothing on the undo journal (trial runs included).
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Callable, Iterator
+
+from ..diagnostics import MtgError, did_you_mean, error
+from ..language import ast
+from ..language.rulebook import Rulebook
+from .characteristics import Characteristics, face_down_characteristics
+from .choices import Choice, Chooser, Ref, ScriptedChooser
+from .events import Event
+from .runs import NOT_RUN
+from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown
+from .steps import Env, Loops, StepInterpreter
+
+MAX_TRIALS = 16   # the most ways of answering a trial run tries before judging an option impossible
+
+
+class _Probe:
+    """A chooser for trying an option out; asks nobody. It answers the n-th choice with its
+    `path[n]`-th legal answer (the first where the path ends) and records how many each had, so
+    that `Game.try_out` can try the next way. 'Up to N' tries the most objects first."""
+
+    def __init__(self, path: tuple[int, ...] = ()):
+        self.path = path
+        self.widths: list[int] = []   # for each choice asked, how many answers it has (at most MAX_TRIALS)
+
+    def answer(self, choice: Choice, match):
+        answers = list(itertools.islice(_answers(choice), MAX_TRIALS))
+        n = len(self.widths)
+        self.widths.append(len(answers))
+        if not answers:
+            raise error("E402", f"{choice.prompt}: there is nothing to choose", rule=choice.rule)
+        return answers[self.path[n] if n < len(self.path) else 0]
+
+    def next_path(self) -> tuple[int, ...] | None:
+        """The next way to answer after this run's, depth first; None when every way was tried."""
+        taken = list(self.path[: len(self.widths)]) + [0] * (len(self.widths) - len(self.path))
+        for n in range(len(taken) - 1, -1, -1):
+            if taken[n] + 1 < self.widths[n]:
+                return tuple(taken[:n]) + (taken[n] + 1,)
+        return None
+
+
+def _answers(choice: Choice) -> Iterator[list[int] | str]:
+    """The legal answers of a choice, in the order a trial run tries them."""
+    if choice.kind != "objects":
+        yield from choice.answers()
+        return
+    most = min(choice.count, len(choice.options))
+    for size in range(most, -1, -1) if choice.up_to else (most,):
+        for combination in itertools.combinations(choice.options, size):
+            yield list(combination)
+
+
+class GameCore:
+    """The game's core; a part of `Game`."""
+
+    def __init__(self, rulebook: Rulebook, state: GameState, chooser: Chooser | None = None,
+                 cards: dict[str, CardDef] | None = None):
+        self.rulebook = rulebook
+        self.state = state
+        self.cards = cards or {}   # every card this game knows, by name (a combined permanent's face)
+        self.chooser: Chooser = chooser or _Probe()
+        self.interpreter = StepInterpreter(self)
+        self._trial_depth = 0   # trial runs (try_out) now running inside one another
+        fd = rulebook.face_down
+        self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
+
+    def characteristics(self, object_id: int) -> Characteristics:
+        return self.state.characteristics(self.state.objects[object_id], self._face_down,
+                                          self.rulebook.subtype_abilities)
+
+    def last_known(self, object_id: int | None) -> LastKnown:
+        """Name, characteristics, controller and copiable values of an object, or as it last existed on
+        the battlefield (608.2h)."""
+        if object_id in self.state.objects:
+            obj = self.state.objects[object_id]
+            return LastKnown(obj.card_name, self.characteristics(object_id), obj.controller,
+                             self.copiable_values(object_id))
+        return self.state.last_known.get(object_id, LastKnown(None, None, None))
+
+    def name_of(self, object_id: int) -> str:
+        obj = self.state.objects.get(object_id)
+        return obj.card_name if obj else f"object {object_id}"
+
+    def action_words(self, node: ast.Node, env: Env) -> str:
+        span = node.span
+        return span.source_line.strip() if span and span.source_line else ""
+
+    @staticmethod
+    def words_of(node: ast.Node) -> str:
+        """The words of a node as written, for prompts."""
+        span = node.span
+        if span and span.source_line:
+            return span.source_line[span.column - 1: span.column - 1 + span.length]
+        return type(node).__name__.lower()
+
+    def emit(self, event: Event, env: Env | None = None) -> None:
+        self.state.events.append(event)
+        if env is not None:
+            env.context.events.append(event)
+
+    def ask(self, choice: Choice) -> list[int] | str:
+        if choice.kind == "objects":  # objects by zone and name; a player ('any target') by name
+            choice.labels = [i if isinstance(i, str) else f"{self.state.objects[i].zone}:{self.name_of(i)}"
+                             for i in choice.options]
+        return self.chooser.answer(choice, self.match_among)
+
+    def ask_yes(self, prompt: str, able: bool, rule: str) -> bool:
+        """A yes-or-no question, always asked; when the action can't be done, only 'no' is legal (608.2d)."""
+        return self.ask(Choice("yes_no", prompt if able else f"{prompt} (it can't be done now)",
+                               ["yes", "no"] if able else ["no"], rule=rule)) == "yes"
+
+    def match_among(self, ref: Ref, options: list) -> list:
+        """The options a reference names, in zone order (an answer picks among options only); a player
+        among the options is named by their name alone."""
+        players = [p for p in options if isinstance(p, str) and ref.name.lower() == p.lower()
+                   and ref.zone is None and ref.player is None and ref.index is None]
+        if players:
+            return players
+        found = [i for i in self.ordered([i for i in options if isinstance(i, int)])
+                 if self._matches(ref, self.state.objects[i])]
+        if ref.index is not None:
+            return found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
+        return found[:1]
+
+    def _matches(self, ref: Ref, obj: GameObject) -> bool:
+        if ref.name.lower() != obj.card_name.lower():
+            return False
+        if ref.zone and ref.zone != obj.zone:
+            return False
+        holder = obj.controller if obj.zone == "battlefield" else obj.owner
+        return not ref.player or ref.player == holder
+
+    def ordered(self, ids: list[int], player: str | None = None) -> list[int]:
+        """Objects in reference order: by zone, the given player's first, then position (each zone's
+        positions are read once, so ordering costs the size of the zones, not its square)."""
+        order = {zone: n for n, zone in enumerate(SEARCH_ORDER)}
+        players = self.state.order
+        positions: dict[tuple[str, str], dict[int, int]] = {}
+
+        def position(obj: GameObject) -> int:
+            place = (obj.zone, obj.owner if obj.zone not in ("battlefield", "stack") else "")
+            if place not in positions:
+                listed = (self.state.battlefield if obj.zone == "battlefield" else
+                          [s.object_id for s in self.state.stack] if obj.zone == "stack" else
+                          self.state.players[obj.owner].zones[obj.zone])
+                positions[place] = {i: n for n, i in enumerate(listed)}
+            return positions[place][obj.id]
+
+        def key(i: int):
+            obj = self.state.objects[i]
+            holder = obj.controller if obj.zone == "battlefield" else obj.owner
+            return (order[obj.zone], holder != player, players.index(holder), position(obj))
+
+        return sorted(ids, key=key)
+
+    def find(self, text: str, player: str, zones: tuple[str, ...] = SEARCH_ORDER) -> GameObject:
+        """The object a step's reference names, searching zones in contract order."""
+        ref = Ref.parse(text)
+        if ref.zone and ref.zone not in SEARCH_ORDER:
+            raise error("E404", f"unknown zone '{ref.zone}' in '{text}'", help=did_you_mean(ref.zone, SEARCH_ORDER))
+        if ref.player and ref.player not in self.state.players:
+            raise error("E404", f"unknown player '{ref.player}' in '{text}'",
+                        help=did_you_mean(ref.player, self.state.players))
+        found = self.ordered([i for i, o in self.state.objects.items() if o.zone in zones and self._matches(ref, o)],
+                             player)
+        if ref.index is not None:
+            found = found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
+        if not found:
+            names = sorted({o.card_name for o in self.state.objects.values()})
+            where = f" in {ref.zone}" if ref.zone else ""
+            raise error("E404", f"no object '{text}'{where}", help=did_you_mean(ref.name, names))
+        return self.state.objects[found[0]]
+
+    def perform(self, player: str, action: Callable[[], None], chooser: Chooser) -> list[Event]:
+        """Run one player action all-or-nothing (a refusal rolls the journal back); returns the events
+        it caused."""
+        journal = self.state.journal
+        mark = journal.mark()
+        self.chooser = chooser
+        start = len(self.state.events)
+        try:
+            action()
+            self.after_action(start)
+            if isinstance(chooser, ScriptedChooser) and chooser.unused():
+                raise error("E408", f"unused answer(s): {', '.join(map(str, chooser.unused()))}",
+                            help="remove answers the step does not ask for")
+        except BaseException:
+            journal.rollback(mark)
+            raise
+        finally:
+            self.chooser = _Probe()
+        journal.keep(mark)
+        return self.state.events[start:]
+
+    def new_context(self, player: str, source_id: int | None) -> Context:
+        """A spell or ability of the source; an ability of a permanent remembers how its spell was cast."""
+        source = self.state.objects.get(source_id) if source_id is not None else None
+        return Context(self.state.new_id(), player, source_id, source.card_name if source else None,
+                       cast_events=source.cast_events if source else ())
+
+    def effect(self, player: str, effect: ast.Effect, source_id: int | None, text: str) -> None:
+        """Resolve effect text at once, as an ability the player controls (scenario effect step)."""
+        context = self.new_context(player, source_id)
+        self.interpreter.run(effect, Env(player, context, source_id, action_text=text))
+        self.end_context(context)
+
+    def end_context(self, context: Context) -> None:
+        """The effect is done: what it revealed is no longer revealed (701.20a)."""
+        self.state.end_reveals(context.id)
+
+    def try_out(self, attempt: Callable[[], None]) -> MtgError | None:
+        """Whether an option can be carried out in at least one legal way (117.3, 608.2d): run it on
+        the game and roll it back (the journal), answering its choices one legal way after another, until
+        one run succeeds; else the refusal of the first run. A trial inside a trial tries one way only. A trial
+        that reaches a part the interpreter doesn't run can't tell: that refusal is the action's
+        (runs.py); nor is a definition that loops an option that can't be done: the whole action is
+        refused, naming it."""
+        journal, chooser = self.state.journal, self.chooser
+        path: tuple[int, ...] | None = ()
+        first: MtgError | None = None
+        self._trial_depth += 1
+        try:
+            for _ in range(1 if self._trial_depth > 1 else MAX_TRIALS):
+                probe = _Probe(path)
+                self.chooser = probe
+                mark = journal.mark()
+                try:
+                    attempt()
+                    return None
+                except Loops:
+                    raise
+                except MtgError as exc:
+                    if exc.diagnostic.code == NOT_RUN:
+                        raise
+                    first = first or exc
+                finally:
+                    journal.rollback(mark)
+                path = probe.next_path()
+                if path is None:
+                    break
+            return first
+        finally:
+            self.chooser = chooser
+            self._trial_depth -= 1
+
+    def owner_of(self, object_id: int | None) -> str | None:
+        """The owner of an object, or of what it became (400.7)."""
+        while object_id is not None and object_id not in self.state.objects and object_id in self.state.moved:
+            object_id = self.state.moved[object_id]
+        obj = self.state.objects.get(object_id) if object_id is not None else None
+        return obj.owner if obj else None

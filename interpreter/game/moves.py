@@ -1,0 +1,162 @@
+"""Objects coming and going: moving between zones (400.7), tokens and copies (111, 707), room cards in the
+command zone (309), paying mana and life (118).
+"""
+from __future__ import annotations
+
+from ..diagnostics import did_you_mean, error
+from ..language import ast
+from .characteristics import Face
+from .events import Event
+from .mana import COLOR_LETTERS, parse_pool, pay
+from .state import CardDef, GameObject
+from .steps import Env
+
+
+class Moves:
+    """Objects coming and going; a part of `Game`."""
+
+    def move(self, object_id: int, zone: str, controller: str | None = None, face_down: str | None = None,
+             env: Env | None = None) -> GameObject:
+        """Move an object to a zone as a new object (400.7), with the events that go with it."""
+        state = self.state
+        old = state.objects[object_id]
+        if old.zone == "battlefield" and old.face_down:
+            self.emit(Event("revealed", old.owner, old.card_name, old.id), env)  # 708.9
+        leaving = old.zone == "battlefield"
+        if leaving:
+            state.last_known[old.id] = self.last_known(old.id)
+        state.remove(old)
+        if old.parts:  # 712.21: one permanent leaves, its two cards arrive
+            new, *others = [state.create(part, old.owner, zone) for part in old.parts]
+        else:
+            new = state.create(old.card, old.owner, zone, position=None, is_token=old.is_token)
+        if zone == "battlefield":
+            new.controller = controller or old.owner
+            new.summoning_sick = True
+        if face_down:
+            new.face_down, new.face_down_at = face_down, state.clock
+        state.moved[object_id] = new.id
+        self.emit(Event("moved", new.owner, new.card_name, new.id), env)
+        if leaving:
+            self.emit(Event("left", old.controller, old.card_name, old.id), env)
+        if zone == "battlefield":
+            self.emit(Event("entered", new.controller, new.card_name, new.id), env)
+        return new
+
+    def create_token(self, env: Env, words: tuple[str, ...], colors: tuple[str, ...], power: int | None,
+                     toughness: int | None, abilities: tuple = (), name: str | None = None,
+                     supertypes: tuple[str, ...] = ()) -> GameObject:
+        """Create a token (111.1): types from the card-type words, the rest are subtypes."""
+        card_types = {t.lower(): t for t in self.rulebook.card_types}
+        types = tuple(card_types[w.lower()] for w in words if w.lower() in card_types)
+        subtypes = tuple(w for w in words if w.lower() not in card_types)
+        letters = tuple(COLOR_LETTERS.get(c.lower(), c) for c in colors)
+        face = Face(name or " ".join(subtypes), None, frozenset(letters), types, supertypes, subtypes, power,
+                    toughness, abilities)
+        token = self.state.create(CardDef(face.name, face), env.player, "battlefield", is_token=True)
+        token.summoning_sick = True
+        self.emit(Event("token_created", env.player, token.card_name, token.id), env)
+        self.emit(Event("entered", env.player, token.card_name, token.id), env)
+        return token
+
+    def put_combined(self, env: Env, ids: list[int], name: str, node: ast.Node) -> GameObject:
+        """712.4a: the two cards enter as one permanent with the combined face's characteristics."""
+        card = self.cards.get(name)
+        if card is None:
+            raise error("E404", f"no card named '{name}' is defined", node.span, rule="712.4a",
+                        help=did_you_mean(name, self.cards))
+        parts = tuple(self.state.objects[i].card for i in ids)
+        owner = self.state.objects[ids[0]].owner
+        for i in ids:
+            self.state.remove(self.state.objects[i])
+        new = self.state.create(card, owner, "battlefield")
+        new.controller, new.parts, new.summoning_sick = env.player, parts, True
+        for i in ids:
+            self.state.moved[i] = new.id
+        self.emit(Event("moved", owner, card.name, new.id), env)
+        self.emit(Event("entered", env.player, card.name, new.id), env)
+        return new
+
+    def copiable_values(self, object_id: int) -> Face:
+        """707.2: what a copy copies — the card's (or the token's, or the copied) printed values, or
+        the face-down characteristics (708.2: they are copiable values); no counters or other effects.
+        Of a permanent that has left the battlefield, as it last existed there (608.2h)."""
+        if object_id not in self.state.objects:
+            return self.state.last_known[object_id].copiable
+        obj = self.state.objects[object_id]
+        if obj.face_down and self._face_down is not None:
+            fd = self._face_down
+            return Face(None, None, frozenset(), tuple(fd.types), (), (), fd.power, fd.toughness,
+                        obj.extra_abilities)
+        return obj.card.front
+
+    def create_copy_token(self, env: Env, object_id: int) -> GameObject:
+        """111.1, 707.2: a token with the copiable values of the object, face up."""
+        face = self.copiable_values(object_id)
+        token = self.state.create(CardDef(face.name or "", face), env.player, "battlefield", is_token=True)
+        token.summoning_sick = True
+        self.emit(Event("token_created", env.player, token.card_name, token.id), env)
+        self.emit(Event("entered", env.player, token.card_name, token.id), env)
+        return token
+
+    def create_named_token(self, env: Env, name: str, node: ast.Node) -> GameObject:
+        """A predefined token from rules/ (111.10): 'create a Treasure token'."""
+        definition = self.rulebook.tokens.get(name)
+        if definition is None:
+            raise error("E404", f"no token named '{name}' is defined", node.span, rule="111.10",
+                        help=did_you_mean(name, self.rulebook.tokens))
+        abilities = tuple(self.rulebook.parse_card_line(line, name) for line in definition.text)
+        return self.create_token(env, definition.types + definition.subtypes, definition.colors, None, None,
+                                 abilities, name)
+
+    def land_mana_types(self, player: str) -> list[str]:
+        """106.7: the types of mana lands the player controls could produce (their own 'any type' abilities aside)."""
+        found: set[str] = set()
+        for obj in self.state.in_zone("battlefield", player):
+            chars = self.characteristics(obj.id)
+            if "Land" not in chars.types:
+                continue
+            for ability in chars.abilities:
+                if isinstance(ability, ast.ActivatedAbility):
+                    for node in ast.walk(ability.effect):
+                        if isinstance(node, ast.AddMana) and node.mana:
+                            found.update(parse_pool(node.mana))
+                        elif isinstance(node, ast.AddMana) and node.any_color:
+                            found.update("WUBRG")
+        return [t for t in "WUBRGC" if t in found]
+
+    def room_card_of(self, object_id: int) -> ast.RoomCard:
+        return self.rulebook.room_cards[self.state.objects[object_id].card_name]
+
+    def bring_room_card(self, player: str, card: ast.RoomCard) -> GameObject:
+        """309.2a: the card comes from outside the game into its owner's command zone."""
+        face = Face(card.name, None, frozenset(), (card.card_type,), (), card.subtypes, None, None)
+        return self.state.create(CardDef(card.name, face), player, "command")
+
+    def move_marker(self, player: str, object_id: int, room: str, env: Env | None) -> None:
+        """The marker moves into a room; its room ability triggers (309.4c)."""
+        self.state.players[player].marker = (object_id, room)
+        self.emit(Event("marker_moved", player, self.state.objects[object_id].card_name, object_id), env)
+
+    def complete_room_card(self, player: str, env: Env | None) -> None:
+        """309.7: the card is removed from the game and the player completes it."""
+        figures = self.state.players[player]
+        if figures.marker is None:
+            return
+        obj = self.state.objects[figures.marker[0]]
+        card = self.room_card_of(obj.id)
+        self.state.remove(obj)
+        figures.marker = None
+        figures.completed.append(card.name)
+        if card.event:
+            self.emit(Event(card.event, player, card.name), env)
+
+    def pay_mana(self, player: str, cost: tuple[str, ...], what: str, rule: str = "601.2h") -> None:
+        self.state.players[player].pool = pay(self.state.players[player].pool, cost, what, rule)
+
+    def pay_life(self, player: str, amount: int, what: str) -> None:
+        """119.4: a player can pay life only up to their life total."""
+        if amount > self.state.players[player].life:
+            raise error("E401", f"can't pay {amount} life for {what}: {player} has "
+                        f"{self.state.players[player].life}", rule="119.4")
+        self.state.players[player].life -= amount

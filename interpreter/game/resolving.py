@@ -1,0 +1,73 @@
+"""Resolving and countering what is on the stack (608, 701.6).
+"""
+from __future__ import annotations
+
+from ..diagnostics import error
+from ..language import ast
+from .events import Event
+from .state import GameObject, StackItem
+from .steps import Env, keyword_abilities
+
+
+class Resolving:
+    """Resolving and countering what is on the stack; a part of `Game`."""
+
+    def resolve(self, player: str) -> None:
+        state = self.state
+        if not state.stack:
+            raise error("E402", "there is nothing on the stack to resolve", rule="608.1")
+        item = state.stack[-1]
+        env = Env(item.controller, item.context, item.context.source_id, dict(item.context.vars),
+                  action_text=f"resolve {item.source_name}")
+        if not self.interpreter.drop_illegal_targets(item.context):  # 608.2b: every target is illegal
+            self.remove_from_stack(item, env)
+        elif item.object_id is None:
+            state.stack.pop()
+            if item.condition is not None and not self.interpreter.holds(item.condition, env):
+                self.end_context(item.context)
+                return  # 608.2a: its intervening 'if' is false now: removed from the stack, it does nothing
+            self.interpreter.run(item.effect, env)
+            self.emit(Event("resolved", item.controller, item.source_name, None), env)
+        else:
+            spell = state.objects[item.object_id]
+            chars = self.characteristics(spell.id)
+            types = {t.lower() for t in chars.types}
+            if types & {"instant", "sorcery"}:
+                for ability in chars.abilities:
+                    if isinstance(ability, ast.SpellAbility):
+                        self.interpreter.run(ability.effect, env)
+                if item.object_id in state.objects:  # 608.2n, unless it left the stack as it resolved ('exile ~')
+                    self.move(item.object_id, self.leaving_stack_to(item, spell, "graveyard"), env=env)
+            else:
+                extra = spell.extra_abilities
+                new = self.move(spell.id, "battlefield", controller=item.controller, face_down=spell.face_down,
+                                env=env)  # 608.3
+                new.extra_abilities = extra
+                new.x_paid = item.context.vars.get("X")  # 107.3m: its abilities' X is the spell's X
+                new.cast_events = tuple(item.context.events)  # 701.4b: what its casting did, for its abilities
+            self.emit(Event("resolved", item.controller, spell.card_name, None), env)
+        self.end_context(item.context)
+
+    def counter(self, item: StackItem, env: Env | None) -> None:
+        """701.6a: remove it from the stack."""
+        self.remove_from_stack(item, env)
+        self.emit(Event("countered", item.controller, item.source_name), env)
+        self.end_context(item.context)
+
+    def remove_from_stack(self, item: StackItem, env: Env | None) -> None:
+        """It leaves the stack without resolving (countered, 701.6a, or all its targets illegal, 608.2b): a
+        spell goes to its owner's graveyard, or where a replacement says."""
+        if item.object_id is not None and item.object_id in self.state.objects:
+            spell = self.state.objects[item.object_id]  # moving the spell takes it off the stack
+            self.move(spell.id, self.leaving_stack_to(item, spell, "graveyard"), env=env)
+        else:
+            self.state.stack.remove(item)
+
+    def leaving_stack_to(self, item: StackItem, spell: GameObject, zone: str) -> str:
+        """Where a spell goes as it leaves the stack: exiled instead where a keyword says so (702.34a)."""
+        for ability in keyword_abilities(spell.card.front.abilities):
+            definition = self.rulebook.keyword_abilities.get(ability.name)
+            for static in definition.statics if definition else ():
+                if isinstance(static, ast.ExileInstead) and static.keyword == item.paid_with:
+                    return "exile"
+        return zone

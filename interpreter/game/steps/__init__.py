@@ -1,0 +1,30 @@
+"""The step interpreter: one executor per AST node kind, in one module per family of what the game does.
+
+A node's executor is `EXECUTORS[type(node)]`, registered by `@executes(ast.NodeName)` beside it.
+"""
+from .base import (
+    EXECUTORS,
+    MAX_COUNT,
+    Env,
+    Loops,
+    NoLegalTarget,
+    Steps,
+    keyword_abilities,
+)
+from .conditions import ConditionSteps
+from .control import ControlSteps
+from .keywords import KeywordSteps
+from .objects import ObjectSteps
+from .payments import PaymentSteps
+from .permanents import PermanentSteps
+from .rooms import RoomSteps
+from .targets import TargetSteps
+from .triggers import TriggerSteps
+from .zones import ZoneSteps
+
+__all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInterpreter", "keyword_abilities"]
+
+
+class StepInterpreter(TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
+                      PermanentSteps, PaymentSteps, KeywordSteps, Steps):
+    """Runs effects, objects and conditions of the AST for one game: one object, every family."""

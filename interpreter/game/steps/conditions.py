@@ -1,0 +1,112 @@
+"""Whether a condition holds: 'if', intervening 'if' (603.4) and 'as long as' clauses."""
+from __future__ import annotations
+
+from ...language import ast
+from .base import Env, executes, keyword_ability
+
+
+class ConditionSteps:
+    """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
+
+    @executes(ast.WasEvent)
+    def was_event(self, node: ast.WasEvent, env: Env) -> bool:
+        """701.4b: whether objects of the quality were part of the event as it happened: in this spell or
+        ability, or, where it recorded no such event, as the spell its source was was cast (an additional
+        cost read by the permanent's ability)."""
+        events = [e for e in env.context.events if e.name == node.event] or [
+            e for e in env.context.cast_events if e.name == node.event]
+        seen = [e for e in events if e.seen is not None and self.chars_match(e.seen, node.quality, env)]
+        return len(seen) >= self.number(node.count, env)
+
+    @executes(ast.IsFaceDownAs)
+    def is_face_down_as(self, node: ast.IsFaceDownAs, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.state.objects[i].face_down and (not node.ways or self.state.objects[i].face_down in node.ways) for i in ids)
+
+    @executes(ast.IsQuality)
+    def is_quality(self, node: ast.IsQuality, env: Env) -> bool:
+        found = self.printed_or_current(node.objects, env)
+        return bool(found) and all(self.chars_match(c, node.quality, env) for c in found)
+
+    @executes(ast.HasManaCost)
+    def has_mana_cost(self, node: ast.HasManaCost, env: Env) -> bool:
+        found = self.printed_or_current(node.objects, env)
+        return bool(found) and all(c.mana_cost is not None and len(c.mana_cost) > 0 for c in found)
+
+    @executes(ast.YouControl)
+    def you_control(self, node: ast.YouControl, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.state.objects[i].controller == env.player for i in ids)
+
+    @executes(ast.YouDid)
+    def you_did(self, node: ast.YouDid, env: Env) -> bool:
+        return env.did != node.negated
+
+    @executes(ast.YouControlNone)
+    def you_control_none(self, node: ast.YouControlNone, env: Env) -> bool:
+        return not self.permanents_you_control(ast.PermanentsYouControl(node.quality), env)
+
+    @executes(ast.HasNoCounters)
+    def has_no_counters(self, node: ast.HasNoCounters, env: Env) -> bool:
+        return all(not self.state.objects[i].counters.get(node.kind) for i in self.objects(node.objects, env))
+
+    @executes(ast.IsPermanent)
+    def is_permanent(self, node: ast.IsPermanent, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.state.objects[i].zone == "battlefield" for i in ids)
+
+    @executes(ast.HasKeyword)
+    def has_keyword(self, node: ast.HasKeyword, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.keyword_of(i, node.keyword, node.objects) is not None for i in ids)
+
+    def keyword_of(self, object_id: int, keyword: str, node: ast.Objects) -> ast.KeywordAbility | None:
+        """The object's keyword ability of that name (of its card, for 'the card representing')."""
+        obj = self.state.objects[object_id]
+        chars = obj.card.front.characteristics() if isinstance(node, ast.CardOf) else self.game.characteristics(object_id)
+        return keyword_ability(chars.abilities, keyword)
+
+    @executes(ast.IsInZone)
+    def is_in_zone(self, node: ast.IsInZone, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.state.objects[i].zone == node.zone and self.state.objects[i].owner == env.player
+                                 for i in ids)
+
+    @executes(ast.OwnAndControl)
+    def own_and_control(self, node: ast.OwnAndControl, env: Env) -> bool:
+        """Each is a permanent you own and control; then 'them' means these objects."""
+        found: list[int] = []
+        for part in node.objects:
+            ids = self.objects(part, env)
+            if not ids or not all(self.state.objects[i].zone == "battlefield" and self.state.objects[i].owner == env.player
+                                  and self.state.objects[i].controller == env.player for i in ids):
+                return False
+            found += [i for i in ids if i not in found]
+        env.vars["_it"] = found
+        return True
+
+    @executes(ast.WasQuality)
+    def was_quality(self, node: ast.WasQuality, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.matches(i, node.quality, env) for i in ids)
+
+    @executes(ast.IsStatus)
+    def is_status(self, node: ast.IsStatus, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.state.objects[i].zone == "battlefield"
+                                 and self.state.objects[i].tapped == (node.status == "tapped") for i in ids)
+
+    @executes(ast.YourTurn)
+    def your_turn(self, node: ast.YourTurn, env: Env) -> bool:
+        return self.state.active == env.player
+
+    @executes(ast.IsPairFor)
+    def is_pair_for(self, node: ast.IsPairFor, env: Env) -> bool:
+        """701.42b: exactly two cards, not tokens, each naming the other as its partner and the same result."""
+        ids = self.objects(node.objects, env)
+        if len(ids) != 2:
+            return False
+        a, b = (self.state.objects[i] for i in ids)
+        name = self.name(node.name, env)
+        return (not a.is_token and not b.is_token and a.owner == b.owner
+                and a.card.partner == (b.card_name, name) and b.card.partner == (a.card_name, name))

@@ -1,0 +1,147 @@
+"""How steps are put together: sequences, 'if', 'you may', 'A or B', modes, 'where X is', 'instead', repeats
+(608.2c-d, 700.2, 614.1).
+"""
+from __future__ import annotations
+
+from ...diagnostics import MtgError
+from ...language import ast
+from .. import runs
+from ..choices import Choice, one_of, option_labels
+from .base import Env, Loops, executes
+
+
+class ControlSteps:
+    """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
+
+    @executes(ast.Sequence)
+    def sequence(self, node: ast.Sequence, env: Env) -> None:
+        for effect in node.effects:
+            self.run(effect, env)
+
+    @executes(ast.Conditional)
+    def conditional(self, node: ast.Conditional, env: Env) -> None:
+        if self.holds(node.condition, env):
+            self.run(node.effect, env)
+        elif node.otherwise is not None:
+            self.run(node.otherwise, env)
+
+    @executes(ast.Optional)
+    def optional(self, node: ast.Optional, env: Env) -> None:
+        """'You may ...' is always answered yes or no first (608.2d); 'if you do' reads whether it happened.
+
+        'yes' is legal only when the action can be done in a way that does something (608.2d: an
+        impossible option can't be chosen); otherwise only 'no' is.
+        """
+        env.did = False
+        words = self.fill(self.game.words_of(node.effect), env)
+        if self.game.ask_yes(f"{env.action_text}: you may {words}", self.can_do(node.effect, env, True),
+                             "608.2d"):
+            before, found = len(self.state.events), dict(env.vars)
+            self.run(node.effect, env)
+            env.did = self._changed(node.effect, found, env, before)
+
+    @executes(ast.WhereX)
+    def where_x(self, node: ast.WhereX, env: Env) -> None:
+        """X is the value as the effect starts (107.3c)."""
+        self._define_x(node, env)
+        self.run(node.effect, env)
+
+    def _define_x(self, node: ast.WhereX, env: Env) -> None:
+        env.vars["X"] = len(self.objects(node.value.objects, env))
+
+    @executes(ast.Instead)
+    def instead(self, node: ast.Instead, env: Env) -> None:
+        raise self.refuse("'... instead' follows no sentence it could replace", env, node, "614.1a")
+
+    @executes(ast.Repeat)
+    def repeat(self, node: ast.Repeat, env: Env) -> None:
+        for _ in range(self.number(node.count, env)):
+            self.run(node.effect, env)
+
+    def choose_modes(self, node: ast.Modal, env: Env) -> list[int]:
+        """700.2: the modes, chosen as the spell is cast (named 'mode 1', 'mode 2', ... in printed order)."""
+        names = [f"mode {n}" for n in range(1, len(node.modes) + 1)]
+        count = self.number(node.count, env)
+        # 700.2a, 601.2c: a mode whose targets can't be chosen can't be chosen.
+        legal = [name for name, mode in zip(names, node.modes)
+                 if self.game.try_out(lambda m=mode: self.announce_targets(m, self._copy(env))) is None]
+        chosen = []
+        for _ in range(len(node.modes) if node.or_both else count):
+            options = [n for n in legal if n not in chosen]
+            if not options and not chosen:
+                raise self.refuse("no mode can be chosen: none has legal targets", env, node, "700.2a")
+            if node.or_both and chosen:
+                options.append("done")
+            modes = "; ".join(f"{n}: {self.game.words_of(node.modes[names.index(n)])}"
+                              for n in options if n != "done")
+            answer = options[0] if len(options) == 1 else self.game.ask(
+                Choice("option", f"{env.action_text}: the mode ({modes})", options, rule="700.2a"))
+            if answer == "done":
+                break
+            chosen.append(answer)
+        return [names.index(n) for n in chosen]
+
+    @executes(ast.Modal)
+    def modal(self, node: ast.Modal, env: Env) -> None:
+        modes = env.vars.get("_modes")
+        if modes is None:
+            modes = self.choose_modes(node, env)
+        for index in sorted(modes):
+            self.run(node.modes[index], env)
+
+    @executes(ast.EffectChoice)
+    def effect_choice(self, node: ast.EffectChoice, env: Env) -> None:
+        """'A or B': only options that can be carried out (and do something) are legal; one legal
+        option is taken at once (608.2d)."""
+        names = [self.game.words_of(option) for option in node.options]
+        legal = [(name, option) for name, option in zip(names, node.options) if self.can_do(option, env)]
+        if not legal:
+            raise self.refuse(f"none of {' / '.join(names)} can be done", env, node)
+        if len(legal) == 1:
+            self.run(legal[0][1], env)
+            return
+        labels = option_labels([name for name, _ in legal])
+        answer = self.game.ask(Choice("option", f"{env.action_text}: {one_of([name for name, _ in legal])}", labels,
+                                      rule=env.rule))
+        self.run(legal[labels.index(answer)][1], env)
+
+    def can_do(self, effect: ast.Effect, env: Env, not_run: bool | None = None) -> bool:
+        """Whether the effect can be carried out in at least one legal way that changes something: an
+        event, something found or chosen, or a change without an event (tried on copies of the game).
+        Drawing (608.2d, 121.3) and searching (701.23b) are possible even when they find nothing.
+
+        A trial that reaches a part not run yet (runs.py) can't tell: `not_run` is then the answer (a
+        'yes' that will be refused if given), or, None, that refusal is the caller's."""
+        possible = any(isinstance(n, (ast.Draw, ast.Search)) for n in ast.walk(effect))
+
+        def attempt() -> None:
+            before, trial = len(self.state.events), self._copy(env)
+            self.run(effect, trial)
+            if not (possible or self._changed(effect, env.vars, trial, before)):
+                raise self.refuse(f"'{self.game.words_of(effect)}' would do nothing", env, effect, "608.2d")
+
+        try:
+            return self.game.try_out(attempt) is None
+        except MtgError as exc:
+            if not_run is None or isinstance(exc, Loops) or exc.diagnostic.code != runs.NOT_RUN:
+                raise
+            return not_run
+
+    def _changed(self, effect: ast.Effect, found: dict[str, object], env: Env, events: int) -> bool:
+        """Whether running the effect changed something: an event since `events`, objects found or
+        chosen that `found` didn't hold, or a change without an event of its own."""
+        chosen = any(isinstance(v, list) and v and v != found.get(k) for k, v in env.vars.items())
+        return chosen or len(self.state.events) > events or self._changes_state(effect)
+
+    @staticmethod
+    def _changes_state(effect: ast.Effect) -> bool:
+        """Effects that change the game without an event of their own."""
+        return any(isinstance(n, (ast.Designate, ast.SkipUntap, ast.AddTypes, ast.Pump, ast.GrantKeyword,
+                                  ast.CantAttack, ast.CantBlock, ast.Tap, ast.DealDamage, ast.MayPlay, ast.GainLife, ast.LoseLife, ast.Shuffle))
+                   for n in ast.walk(effect))
+
+    @staticmethod
+    def _copy(env: Env) -> Env:
+        """An environment for trying an effect out: nothing it records reaches the real one."""
+        return Env(env.player, env.context.clone(), env.source_id, dict(env.vars), env.definition, env.action_text,
+                   env.target_index, env.did)

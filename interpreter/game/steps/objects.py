@@ -1,0 +1,286 @@
+"""What a phrase of objects or players means now: qualities, numbers, named and described objects (109, 608.2c)."""
+from __future__ import annotations
+
+from ...language import ast
+from .. import runs
+from ..characteristics import Characteristics
+from ..choices import Choice
+from ..mana import COLOR_LETTERS
+from ..state import GameObject
+from .base import MAX_COUNT, NOT_YET, Env, executes, keyword_ability
+
+
+class ObjectSteps:
+    """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
+
+    def has_quality(self, chars: Characteristics, words: tuple[str, ...], obj: GameObject | None = None) -> bool:
+        """The object has every quality word: a type, supertype or subtype, a color (105.2), 'colorless',
+        'nonX' / 'non-X' (it isn't X, 205.4b), 'tapped' / 'untapped' (110.5) and 'token' / 'nontoken' (111.1)
+        of the object itself; 'spell', 'card' and 'source' say what it is. Nothing is attacking or blocking: the
+        interpreter runs no combat yet (506.4)."""
+        kept = []
+        for word in words:
+            lowered = word.lower()
+            negated = lowered[4:] if lowered.startswith("non-") else lowered[3:] if lowered.startswith("non") else ""
+            if lowered in ("spell", "card", "source"):
+                holds = True
+            elif lowered in COLOR_LETTERS:
+                holds = COLOR_LETTERS[lowered] in chars.colors
+            elif lowered == "colorless":
+                holds = not chars.colors
+            elif lowered == "multicolored":
+                holds = len(chars.colors) > 1
+            elif lowered in ("tapped", "untapped"):
+                holds = obj is not None and obj.zone == "battlefield" and obj.tapped == (lowered == "tapped")
+            elif lowered in ("attacking", "blocking"):
+                holds = False
+            elif lowered in ("token", "nontoken"):
+                holds = obj is not None and obj.is_token == (lowered == "token")
+            elif lowered in ("face-down", "face-up"):  # 708
+                holds = obj is not None and bool(obj.face_down) == (lowered == "face-down")
+            elif negated and lowered != "nonland":
+                holds = not self.has_quality(chars, (negated,), obj)
+            else:
+                kept.append(word)
+                continue
+            if not holds:
+                return False
+        return chars.has_quality(tuple(kept))
+
+    def number(self, node: ast.Number, env: Env) -> int:
+        """A number's value; one above MAX_COUNT is refused (no step may do unbounded work)."""
+        if isinstance(node, ast.IntValue):
+            value = node.value
+        elif isinstance(node, ast.XValue):
+            value = int(env.vars.get("X", 0))
+        else:
+            value = env.vars.get(node.name, 1)
+            if not isinstance(value, int):
+                raise self.refuse(f"{{{node.name}}} is not a number", env, node)
+        if value > MAX_COUNT:
+            raise self.refuse(f"{value} is more than the interpreter does in one step ({MAX_COUNT})", env, node)
+        return value
+
+    def quality(self, node: ast.QualityExpr, env: Env) -> ast.Quality:
+        if isinstance(node, (ast.QualityChoice, ast.QualityWith)):  # where one quality is needed
+            _, message, rule = runs.ONE_QUALITY
+            raise self.not_run(message, rule, env, node)
+        if isinstance(node, ast.Var):
+            value = env.vars.get(node.name)
+            if not isinstance(value, ast.Quality):
+                raise self.refuse(f"{{{node.name}}} is not a quality", env, node)
+            return value
+        if any(isinstance(w, ast.Var) for w in node.words):
+            words: list[str] = []
+            for word in node.words:
+                words.extend(self.quality(word, env).words if isinstance(word, ast.Var) else [word])
+            return ast.Quality(tuple(words), node.card, span=node.span)
+        return node
+
+    def describe_quality(self, node: ast.QualityExpr | None, env: Env) -> str:
+        if isinstance(node, ast.QualityChoice):
+            return " or ".join(self.describe_quality(q, env) for q in node.options)
+        if isinstance(node, ast.QualityWith):
+            what = node.keyword or f"{node.stat} {self.number(node.value, env)} or {'less' if node.at_most else 'greater'}"
+            return f"{self.describe_quality(node.quality, env)} with {what}"
+        return " ".join(self.quality(node, env).words) if node is not None else ""
+
+    def matches(self, object_id: int, node: ast.QualityExpr | None, env: Env) -> bool:
+        """Whether the object has the quality (any one of a choice of qualities)."""
+        return self.chars_match(self.game.characteristics(object_id), node, env, self.state.objects[object_id])
+
+    def chars_match(self, chars: Characteristics, node: ast.QualityExpr | None, env: Env,
+                    obj: GameObject | None = None) -> bool:
+        """Whether these characteristics (of `obj`, if it is an object now) have the quality."""
+        if node is None:
+            return True
+        if isinstance(node, ast.QualityChoice):
+            return any(self.chars_match(chars, q, env, obj) for q in node.options)
+        if isinstance(node, ast.QualityWith):
+            if not self.chars_match(chars, node.quality, env, obj):
+                return False
+            if node.keyword is not None:
+                return keyword_ability(chars.abilities, node.keyword) is not None
+            value = chars.mana_value if node.stat == "mana value" else getattr(chars, node.stat, None)
+            if value is None:
+                return False
+            limit = self.number(node.value, env)
+            return value <= limit if node.at_most else value >= limit
+        return self.has_quality(chars, self.quality(node, env).words, obj)
+
+    def describe(self, node: ast.Objects, env: Env) -> str:
+        """Objects in words, slot values filled in: 'Dragon cards in your hand'."""
+        if isinstance(node, ast.Var):
+            value = env.vars.get(node.name)
+            if isinstance(value, list):
+                return ", ".join(self.game.name_of(i) for i in value) or "nothing"
+            return f"{{{node.name}}}"
+        if isinstance(node, ast.CardsInZone):
+            return f"{self.describe_quality(node.quality, env)} cards in your {node.zone}".strip()
+        if isinstance(node, ast.PermanentsYouControl):
+            return f"{self.describe_quality(node.quality, env)} permanents you control".strip()
+        if isinstance(node, ast.Union_):
+            return " or ".join(self.describe(p, env) for p in node.parts)
+        if isinstance(node, ast.Target):
+            what = self.describe_quality(node.quality, env)
+            return f"target {what}{' spell' if node.zone == 'stack' and not what.endswith('spell') else ''}"
+        if isinstance(node, ast.TopCards):
+            return f"the top {self.number(node.count, env)} card(s) of your library"
+        if isinstance(node, ast.CardOf):
+            return f"the card representing {self.describe(node.objects, env)}"
+        if isinstance(node, ast.Except):
+            return f"{self.describe(node.base, env)} except {self.describe(node.removed, env)}"
+        return "this object"
+
+    def _live(self, ids: list[int]) -> list[int]:
+        """Follow objects to where the current effect moved them (400.7); drop ones gone."""
+        out = []
+        for i in ids:
+            while i in self.state.moved:
+                i = self.state.moved[i]
+            if i in self.state.objects and i not in out:
+                out.append(i)
+        return out
+
+    @executes(ast.Var)
+    def var_objects(self, node: ast.Var, env: Env) -> list[int]:
+        value = env.vars.get(node.name)
+        if value is None:
+            return []  # bound by a step that didn't happen ('you may ... as {x}' answered no)
+        if value is NOT_YET:
+            raise self.refuse(f"{{{node.name}}} isn't known until the effect resolves", env, node, "608.2c")
+        if not isinstance(value, list):
+            raise self.refuse(f"{{{node.name}}} does not name objects", env, node)
+        return self._live(value)
+
+    @executes(ast.TopCards)
+    def top_cards(self, node: ast.TopCards, env: Env) -> list[int]:
+        return list(self.state.players[env.player].zones["library"][: self.number(node.count, env)])
+
+    @executes(ast.Self)
+    def self_object(self, node: ast.Self, env: Env) -> list[int]:
+        """The source itself; once it has changed zones it is a new object, not this one (400.7)."""
+        return [env.source_id] if env.source_id in self.state.objects else []
+
+    @executes(ast.It)
+    def it(self, node: ast.It, env: Env) -> list[int]:
+        """'it', 'them', 'that card': the objects the step before acted on (608.2c), followed to where
+        the effect moved them (400.7)."""
+        return self._live(self._referent(node, env))
+
+    def _referent(self, node: ast.It, env: Env) -> list[int]:
+        """What a pronoun refers to, as the step before acted on it; in card text with no such step, the
+        ability's source. A definition has no source to fall back on: there that is refused (and lint
+        reports it, E220)."""
+        if "_it" in env.vars:
+            return env.vars["_it"]
+        if env.definition is not None:
+            raise self.refuse(f"'{self.game.words_of(node)}' refers to nothing an earlier step acted on", env,
+                              node, "608.2c")
+        return [env.source_id] if env.source_id is not None else []
+
+    def as_acted_on(self, node: ast.Objects, env: Env) -> list[int]:
+        """Objects as the step that named them acted on them: one that has left the battlefield since is
+        that permanent as it last existed (608.2h); the others are followed to where the effect moved
+        them (400.7)."""
+        if isinstance(node, ast.It):
+            found = self._referent(node, env)
+        elif isinstance(node, ast.Var) and isinstance(env.vars.get(node.name), list):
+            found = env.vars[node.name]
+        else:
+            return self.objects(node, env)
+        out: list[int] = []
+        for i in found:
+            out += [i] if i not in self.state.objects and i in self.state.last_known else self._live([i])
+        return out
+
+    @executes(ast.NamedObject)
+    def named_object(self, node: ast.NamedObject, env: Env) -> list[int]:
+        """The permanent of that name you control, if any: card text naming a card means that permanent."""
+        mine = [i for i in self.state.battlefield if self.state.objects[i].card_name == node.name
+                and self.state.objects[i].controller == env.player]
+        return mine[:1]
+
+    @executes(ast.CardsOutsideGame)
+    def cards_outside_game(self, node: ast.CardsOutsideGame, env: Env) -> list[int]:
+        return self.cards_in_zone(ast.CardsInZone(node.quality, "sideboard"), env)
+
+    @executes(ast.CardsInZone)
+    def cards_in_zone(self, node: ast.CardsInZone, env: Env) -> list[int]:
+        players = self.state.order if node.all_players else [env.player]
+        ids = [i for p in players for i in self.state.players[p].zones[node.zone] if self.matches(i, node.quality, env)]
+        return self._counted(ids, node.count, self.describe(node, env), env, node)
+
+    @executes(ast.PermanentsYouControl)
+    def permanents_you_control(self, node: ast.PermanentsYouControl, env: Env) -> list[int]:
+        ids = [i for i in self.state.battlefield if self.state.objects[i].controller == env.player
+               and not (node.other and i == env.source_id) and self.matches(i, node.quality, env)]
+        return self._counted(ids, node.count, self.describe(node, env), env, node)
+
+    @executes(ast.NamedPermanent)
+    def named_permanent(self, node: ast.NamedPermanent, env: Env) -> list[int]:
+        name = self.name(node.name, env)
+        return [i for i in self.state.battlefield if self.state.objects[i].card_name == name
+                and self.matches(i, node.quality, env)][:1]
+
+    @executes(ast.AllPermanents)
+    def all_permanents(self, node: ast.AllPermanents, env: Env) -> list[int]:
+        return [i for i in self.state.battlefield if self.matches(i, node.quality, env)
+                and (not node.you_control or self.state.objects[i].controller == env.player)
+                and not (node.other and i == env.source_id)]
+
+    def _counted(self, ids: list[int], count: ast.Number | None, what: str, env: Env, node: ast.Node) -> list[int]:
+        """All of them, or with a count ('two Islands you control') that many, chosen by the player."""
+        if count is None:
+            return ids
+        n = self.number(count, env)
+        if len(ids) < n:
+            raise self.refuse(f"needs {n} of {what}, and there {'is' if len(ids) == 1 else 'are'} {len(ids)}",
+                              env, node)
+        return self.ask_objects(Choice("objects", f"{env.action_text or 'a choice'}: choose {n} of {what}", ids, n,
+                                       rule=env.rule))
+
+    @executes(ast.CardOf)
+    def card_of(self, node: ast.CardOf, env: Env) -> list[int]:
+        return self.objects(node.objects, env)
+
+    @executes(ast.Except)
+    def except_(self, node: ast.Except, env: Env) -> list[int]:
+        removed = set(self.objects(node.removed, env))
+        return [i for i in self.objects(node.base, env) if i not in removed]
+
+    @executes(ast.Union_)
+    def union(self, node: ast.Union_, env: Env) -> list[int]:
+        out: list[int] = []
+        for part in node.parts:
+            out.extend(i for i in self.objects(part, env) if i not in out)
+        return out
+
+    def printed_or_current(self, node: ast.Objects, env: Env) -> list[Characteristics]:
+        """Characteristics of objects; of their cards, ignoring face-down status, for 'the card representing'."""
+        ids = self.objects(node, env)
+        if isinstance(node, ast.CardOf):
+            return [self.state.objects[i].card.front.characteristics() for i in ids]
+        return [self.game.characteristics(i) for i in ids]
+
+    def ask_objects(self, choice: Choice) -> list[int]:
+        """A choice of objects; one with a single legal answer is made at once, 'up to N' only when
+        there is nothing to choose."""
+        if not choice.options or not choice.up_to and len(choice.options) <= choice.count:
+            return list(choice.options)  # forced: exactly one legal answer
+        return self.game.ask(choice)
+
+    @staticmethod
+    def name(node: "str | ast.Var", env: Env) -> str:
+        return str(env.vars.get(node.name, "")) if isinstance(node, ast.Var) else node
+
+    def players(self, node: ast.Players, env: Env) -> list[str]:
+        order = self.state.order
+        if node.who == "you":
+            return [env.player]
+        if node.who == "each player":
+            start = order.index(self.state.active)
+            return order[start:] + order[:start]  # APNAP order (101.4)
+        if node.who == "each opponent":
+            return [p for p in order if p != env.player]
+        return self.target_players(node, env)

@@ -1,0 +1,133 @@
+"""Costs, mana and life: paying costs (118, 601.2h, 602.2b), adding mana (106), gaining and losing life (119)."""
+from __future__ import annotations
+
+from ...diagnostics import MtgError, error
+from ...language import ast
+from ..choices import Choice
+from ..costs import keyword_changes, total_changes
+from ..events import Event
+from ..mana import NO_CHANGES, CostChanges, parse_cost, parse_pool
+from .base import Env, executes
+
+
+class PaymentSteps:
+    """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
+
+    @executes(ast.KeywordCostIs)
+    def keyword_cost_is(self, node: ast.KeywordCostIs, env: Env) -> None:
+        raise self.refuse(f"'the {node.keyword} cost' follows no grant of {node.keyword}", env, node)
+
+    def pay_cost(self, cost: ast.CostItem, env: Env) -> None:
+        """Pay one part of a cost (118, 602.2h): mana, life, loyalty, sacrificing the source, or an action.
+
+        An action paid as a cost must be done in full (118.3): one that can't is refused.
+        """
+        self.check_runs(cost, env)
+        if cost.kind == "mana":
+            self.game.pay_mana(env.player, parse_cost(cost.mana), env.action_text or "the cost")
+        elif cost.kind == "life":
+            self.game.pay_life(env.player, self.number(cost.amount, env), env.action_text or "the cost")
+        elif cost.kind == "sacrifice self":
+            if env.source_id not in self.state.battlefield:
+                raise self.refuse("the source can't be sacrificed: it isn't on the battlefield", env, cost, "701.21a")
+            self.game.move(env.source_id, "graveyard", env=env)
+        else:  # an action
+            before = len(self.state.events)
+            self.run(cost.effect, env)
+            if len(self.state.events) == before and not self._changes_state(cost.effect):
+                raise self.refuse(f"the cost '{self.game.words_of(cost)}' can't be paid", env, cost, "118.3")
+
+    def check_activation(self, ability: ast.ActivatedAbility, env: Env) -> None:
+        """602.5b: refuse the activation when a limit the ability states isn't met (or, like a change to its
+        cost, isn't run yet)."""
+        for change in ability.cost_changes:
+            self.check_runs(change, env)
+        for limit in ability.limits:
+            self.check_runs(limit, env)
+            if limit.kind == "as a sorcery":  # 307.1: your main phase, with an empty stack
+                if self.state.active != env.player or self.state.stack:
+                    raise self.refuse("it can be activated only as a sorcery", env, limit, "602.5b")
+            elif limit.kind == "during your turn":
+                if self.state.active != env.player:
+                    raise self.refuse("it can be activated only during your turn", env, limit, "602.5b")
+            elif not self.holds(limit.condition, env):  # 'activate only if ...'
+                raise self.refuse(f"it can be activated only if {self.game.words_of(limit.condition)}", env,
+                                  limit, "602.5b")
+
+    @executes(ast.AddMana)
+    def add_mana(self, node: ast.AddMana, env: Env) -> None:
+        """106.1, 605: mana goes into the player's pool at once."""
+        pool = self.state.players[env.player].pool
+        if node.mana is not None:
+            pool.update(parse_pool(node.mana))
+            return
+        colors = list("WUBRG") if node.any_color else self.game.land_mana_types(env.player)
+        chosen = None
+        for _ in range(self.number(node.count, env)):
+            if not colors:
+                return  # 106.5: mana of an undefined type is no mana
+            color = chosen or (colors[0] if len(colors) == 1 else self.game.ask(
+                Choice("option", f"{env.action_text}: which mana", colors, rule="106.1")))
+            if node.one_color:  # '... of any one color': the same color each time
+                chosen = color
+            pool[color] += 1
+
+    @executes(ast.GainLife)
+    def gain_life(self, node: ast.GainLife, env: Env) -> None:
+        amount = self.number(node.amount, env)
+        for player in self.players(node.players, env):
+            self.state.players[player].life += amount
+            self.game.emit(Event("life_gained", player), env)
+
+    @executes(ast.LoseLife)
+    def lose_life(self, node: ast.LoseLife, env: Env) -> None:
+        """'... loses N life unless they EFFECT': each player in turn order may do it instead (101.4), if able
+        (608.2d)."""
+        amount = self.number(node.amount, env)
+        for player in self.players(node.players, env):
+            if node.unless is not None:
+                inner = Env(player, env.context, env.source_id, dict(env.vars), env.definition, env.action_text)
+                if self.game.ask_yes(f"{env.action_text}: {player}, {self.game.words_of(node.unless)} instead of "
+                                     f"losing {amount} life?", self.can_do(node.unless, inner, True), "608.2d"):
+                    before = len(self.state.events)
+                    self.run(node.unless, inner)
+                    if len(self.state.events) > before:
+                        continue
+            self.state.players[player].life -= amount
+            self.game.emit(Event("life_lost", player), env)
+
+    @executes(ast.PayKeywordCost)
+    def pay_keyword_cost(self, node: ast.PayKeywordCost, env: Env) -> None:
+        for i in self.objects(node.objects, env):
+            ability = self.keyword_of(i, node.keyword, node.objects)
+            if ability is None:
+                raise self.refuse(f"{self.game.name_of(i)} has no {node.keyword} cost", env, node)
+            cost = dict(ability.args).get("cost") or ""
+            lines = self.state.objects[i].card.front.abilities + self.game.characteristics(i).abilities
+            self._pay(parse_cost(str(cost)), env, node,
+                      total_changes(self, [(c, env) for c in keyword_changes(lines, ability)]))  # 601.2f
+
+    @executes(ast.PayMana)
+    def pay_mana(self, node: ast.PayMana, env: Env) -> None:
+        self._pay(parse_cost(node.cost), env, node)
+
+    @executes(ast.PayManaCostOf)
+    def pay_mana_cost_of(self, node: ast.PayManaCostOf, env: Env) -> None:
+        for chars in self.printed_or_current(node.objects, env):  # 107.3h: its X is 0
+            self._pay(tuple(s for s in chars.mana_cost or () if s != "X"), env, node)
+
+    def _pay(self, cost: tuple[str, ...], env: Env, node: ast.Node, changes: CostChanges = NO_CHANGES) -> None:
+        """A step pays a mana cost the way casting does (hybrid, Phyrexian, X: 118.13b-c; its changes,
+        601.2f); a cost that can't be paid is refused at the step, citing the definition it belongs to."""
+        try:
+            self.game.pay_announced(cost, env, changes, env.rule or "601.2h")
+        except MtgError as exc:
+            d = exc.diagnostic
+            if d.code != "E401" or d.span is not None:
+                raise
+            raise error(d.code, d.message, node.span, d.rule, d.help) from None
+
+    @executes(ast.Require)
+    def require(self, node: ast.Require, env: Env) -> None:
+        if not self.holds(node.condition, env):
+            raise self.refuse(f"requires that {self.fill(node.text, env)}", env, node, node.rule)

@@ -1,0 +1,226 @@
+"""Changing permanents: tap, attach, counters, tokens and copies, becoming, getting and gaining, turning face up,
+sacrificing, damage (110, 111, 122, 701).
+"""
+from __future__ import annotations
+
+from ...language import ast
+from .. import runs
+from ..choices import Choice
+from ..events import Event
+from .base import PERMANENT_TYPES, Env, executes
+
+
+class PermanentSteps:
+    """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
+
+    @executes(ast.PutCombined)
+    def put_combined(self, node: ast.PutCombined, env: Env) -> list[int]:
+        return [self.game.put_combined(env, self.objects(node.objects, env), self.name(node.name, env), node).id]
+
+    @executes(ast.DealDamage)
+    def deal_damage(self, node: ast.DealDamage, env: Env) -> None:
+        """120.3a: damage dealt to a player makes them lose that much life; the event names the source and
+        its controller, as it is or last existed (608.2h), and the player (damage to permanents isn't run
+        yet: runs.py)."""
+        sources = self.as_acted_on(node.source, env)
+        source = sources[0] if sources else env.source_id if isinstance(node.source, ast.Self) else None
+        name, chars, controller = self.game.last_known(source)[:3]
+        if chars is None:
+            raise self.refuse(f"'{self.game.words_of(node.source)}' is no object that could deal damage", env,
+                              node, "120.1")
+        amount = max(0, chars.power or 0) if node.amount is None else self.number(node.amount, env)
+        if isinstance(node.recipients, ast.AnyTarget):
+            players = self.any_target(node.recipients, env)
+            if any(isinstance(chosen, int) for chosen in players):
+                raise self.gap_refusal(runs.DAMAGE_TO_CHOSEN_PERMANENT, env, node)
+        else:
+            players = self.players(node.recipients, env)
+        for player in players:
+            if amount > 0:
+                self.state.players[player].life -= amount
+                self.game.emit(Event("damage_dealt", player, name, source, chars, controller=controller), env)
+                self.game.emit(Event("life_lost", player), env)
+
+    @executes(ast.Becomes)
+    def becomes(self, node: ast.Becomes, env: Env) -> list[int]:
+        """205.1a: it gains the subtypes and the ability, for as long as it stays this object (611.2c)."""
+        words = self.quality(node.quality, env).words
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            obj = self.state.objects[i]
+            obj.added_subtypes = obj.added_subtypes + tuple(w for w in words if w not in obj.added_subtypes)
+            obj.granted = obj.granted + ((node.ability, "for as long as it is this object"),)
+        return ids
+
+    @executes(ast.Attach)
+    def attach(self, node: ast.Attach, env: Env) -> list[int]:
+        """701.3a: the Aura (or Equipment) becomes attached to the object; with nothing to attach to,
+        nothing happens (and an unattached Aura goes to the graveyard, 704.5m). What it acted on is the
+        Aura or Equipment (lint reports an 'it' after it: E220)."""
+        targets = [i for i in self.objects(node.to, env) if self.state.objects[i].zone == "battlefield"]
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            if targets and self.state.objects[i].zone == "battlefield":
+                self.state.objects[i].attached_to = targets[0]
+                self.state.attachments += 1
+        return ids
+
+    @executes(ast.Tap)
+    def tap(self, node: ast.Tap, env: Env) -> list[int]:
+        """701.26: tap (or untap) permanents; one already so isn't tapped (untapped) again."""
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            obj = self.state.objects[i]
+            if obj.zone == "battlefield" and obj.tapped == node.untap:
+                obj.tapped = not node.untap
+                self.game.emit(Event("untapped" if node.untap else "tapped", obj.controller, obj.card_name, obj.id),
+                               env)
+        return ids
+
+    @executes(ast.CreateToken)
+    def create_token(self, node: ast.CreateToken, env: Env) -> list[int]:
+        words = self.quality(node.quality, env).words
+        abilities = (node.with_ability,) if node.with_ability is not None else ()
+        supertypes = ("Legendary",) if node.legendary else ()
+        power, toughness = self.number(node.power, env), self.number(node.toughness, env)
+        return [self.game.create_token(env, words, node.colors, power, toughness, abilities, node.name, supertypes).id
+                for _ in range(self.number(node.count, env))]
+
+    @executes(ast.CreateCopy)
+    def create_copy(self, node: ast.CreateCopy, env: Env) -> list[int]:
+        """707.2: a token copy of each object; of one that has left the battlefield since an earlier step
+        acted on it, as it last existed there (608.2h: face down, a nameless 2/2)."""
+        return [self.game.create_copy_token(env, i).id for i in self.as_acted_on(node.objects, env)]
+
+    @executes(ast.Sacrifice)
+    def sacrifice(self, node: ast.Sacrifice, env: Env) -> list[int]:
+        """701.21a: the player chooses permanents they control of each quality and puts them into the graveyard."""
+        items = node.items
+        if node.any_one:
+            legal = [(n, q) for n, q in items if self.permanents_you_control(ast.PermanentsYouControl(q), env)]
+            if not legal:
+                return []
+            names = [self.describe_quality(q, env) for _, q in legal]
+            name = names[0] if len(names) == 1 else self.game.ask(
+                Choice("option", f"{env.action_text}: which to sacrifice", names, rule="701.21a"))
+            items = (legal[names.index(name)],)
+        chosen: list[int] = []
+        for count, quality in items:
+            options = [i for i in self.permanents_you_control(ast.PermanentsYouControl(quality), env)
+                       if i not in chosen and not (node.other and i == env.source_id)]
+            n = min(self.number(count, env), len(options))
+            chosen += self.ask_objects(Choice("objects", f"{env.action_text}: sacrifice "
+                                              f"{self.describe_quality(quality, env)}", options, n,
+                                              rule="701.21a"))
+        for i in chosen:
+            self.game.move(i, "graveyard", env=env)
+        return chosen
+
+    @executes(ast.Pump)
+    def pump(self, node: ast.Pump, env: Env) -> list[int]:
+        power, toughness = (int(x) for x in node.change.split("/"))
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            obj = self.state.objects[i]
+            obj.modifiers = obj.modifiers + ((power, toughness, node.duration),)
+        return ids
+
+    @executes(ast.GrantKeyword)
+    def grant_keyword(self, node: ast.GrantKeyword, env: Env) -> list[int]:
+        """The objects gain the keyword for the duration; a cost given as 'its mana cost' is that object's
+        mana cost, fixed as the keyword is granted."""
+        ids = self.objects(node.objects, env)
+        if isinstance(node.ability, ast.TriggeredAbility):  # a whole ability in quotation marks
+            for i in ids:
+                obj = self.state.objects[i]
+                obj.granted = obj.granted + ((node.ability, node.duration),)
+            return ids
+        for i in ids:
+            obj = self.state.objects[i]
+            args = []
+            for slot, value in node.ability.args:
+                if isinstance(value, ast.ManaCostOf):
+                    cost = self.game.characteristics(i).mana_cost
+                    value = "".join(f"{{{symbol}}}" for symbol in cost or ())
+                if value is None:
+                    raise self.refuse(f"'{node.ability.name}' is granted without its {slot}", env, node)
+                args.append((slot, value))
+            ability = ast.KeywordAbility(node.ability.name, tuple(args), span=node.ability.span)
+            obj.granted = obj.granted + ((ability, node.duration),)
+        return ids
+
+    @executes(ast.CantAttack)
+    def cant_attack(self, node: ast.CantAttack, env: Env) -> list[int]:
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            self.state.objects[i].designations.add("can't attack")
+        return ids
+
+    @executes(ast.CantBlock)
+    def cant_block(self, node: ast.CantBlock, env: Env) -> list[int]:
+        what = "can't be blocked" if node.blocked else "can't block"
+        if node.by is not None:
+            what += f" by {self.describe_quality(node.by, env)}"
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            self.state.objects[i].designations.add(what)
+        return ids
+
+    @executes(ast.CreateNamedToken)
+    def create_named_token(self, node: ast.CreateNamedToken, env: Env) -> list[int]:
+        return [self.game.create_named_token(env, node.name, node).id]
+
+    @executes(ast.AddTypes)
+    def add_types(self, node: ast.AddTypes, env: Env) -> list[int]:
+        words = self.quality(node.quality, env).words
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            obj = self.state.objects[i]
+            obj.added_subtypes = obj.added_subtypes + tuple(w for w in words if w not in obj.added_subtypes)
+        return ids
+
+    @executes(ast.Designate)
+    def designate(self, node: ast.Designate, env: Env) -> list[int]:
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            if self.state.objects[i].zone == "battlefield":
+                self.state.objects[i].designations.add(node.designation)
+        return ids
+
+    @executes(ast.SkipUntap)
+    def skip_untap(self, node: ast.SkipUntap, env: Env) -> list[int]:
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            if self.state.objects[i].zone == "battlefield":
+                self.state.objects[i].skip_untap = True
+        return ids
+
+    @executes(ast.PutCounters)
+    def put_counters(self, node: ast.PutCounters, env: Env) -> list[int]:
+        amount = self.number(node.count, env)
+        ids = [i for i in self.objects(node.objects, env) if self.state.objects[i].zone == "battlefield"]
+        for i in ids:  # 122.1: counters go on permanents
+            obj = self.state.objects[i]
+            if amount > 0:
+                obj.counters[node.kind] = obj.counters.get(node.kind, 0) + amount
+                self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+        return ids
+
+    @executes(ast.TurnFaceUp)
+    def turn_face_up(self, node: ast.TurnFaceUp, env: Env) -> list[int]:
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            obj = self.state.objects[i]
+            if not obj.face_down:
+                continue
+            printed = obj.card.front.characteristics()
+            if not {t.lower() for t in printed.types} & PERMANENT_TYPES:
+                # 701.40g: a face-down instant or sorcery is revealed and stays face down.
+                self.state.reveal(obj, env.context.id)
+                self.game.emit(Event("revealed", obj.owner, obj.card_name, obj.id), env)
+                continue
+            obj.face_down = None
+            obj.face_down_at = None
+            obj.extra_abilities = ()
+            self.game.emit(Event("turned_face_up", obj.controller, obj.card_name, obj.id), env)
+        return ids

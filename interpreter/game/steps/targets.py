@@ -1,0 +1,162 @@
+"""Targets (115): announced as a spell or ability is put on the stack (601.2c, 602.2b, 603.3d), checked again as
+it resolves (608.2b).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ...diagnostics import MtgError
+from ...language import ast
+from ..choices import Choice
+from ..events import Event
+from ..state import Context, Targets
+from .base import LATER_ABILITIES, Env, NoLegalTarget, executes, keyword_ability
+
+
+class TargetSteps:
+    """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
+
+    @executes(ast.Target)
+    def target(self, node: ast.Target, env: Env) -> list[int]:
+        """A target: announced as the spell was cast or the ability put on the stack (601.2c, 603.3d)."""
+        def choose() -> list[int]:
+            legal = self.target_options(node, env)
+            count = self.number(node.count, env) if node.count is not None else 1
+            if len(legal) < max(count, 1):
+                raise NoLegalTarget(self.refuse(f"there is no legal {self.describe(node, env)}" if not legal else
+                                                f"needs {count} targets, and there are {len(legal)}", env, node,
+                                                "115.1").diagnostic)
+            return self.ask_objects(Choice("objects", self.describe(node, env), legal, count, rule="115.1"))
+        return self._announced(node, env, choose)
+
+    def any_target(self, node: ast.AnyTarget, env: Env) -> list[int | str]:
+        """'any target' (115.4): a creature, planeswalker or battle, or a player, answered by name."""
+        def choose() -> list[int | str]:
+            legal = self.any_target_options(env)
+            if not legal:
+                raise NoLegalTarget(self.refuse("there is no legal target for 'any target'", env, node,
+                                                "115.4").diagnostic)
+            return self.ask_objects(Choice("objects", f"{env.action_text}: any target", legal, rule="115.4"))
+        return self._announced(node, env, choose)
+
+    def any_target_options(self, env: Env) -> list[int | str]:
+        """115.4: creatures, planeswalkers and battles that can be targeted, then the players."""
+        permanents = [i for i in self.state.battlefield if not self._hexproof_from(i, env.player)
+                      and {"Creature", "Planeswalker", "Battle"} & set(self.game.characteristics(i).types)]
+        return [*permanents, *self.state.order]
+
+    def target_players(self, node: ast.Players, env: Env) -> list[str]:
+        """'target player' / 'target opponent', announced like any target (601.2c)."""
+        def choose() -> list[str]:
+            options = self.player_options(node, env)
+            if not options:
+                raise NoLegalTarget(self.refuse(f"there is no legal {node.who}", env, node, "115.1").diagnostic)
+            if len(options) == 1:
+                return options
+            return [self.game.ask(Choice("option", f"{env.action_text}: {node.who}", options, rule="115.1"))]
+        return self._announced(node, env, choose)
+
+    def player_options(self, node: ast.Players, env: Env) -> list[str]:
+        """The players 'target player' or 'target opponent' may be, in turn order."""
+        return [p for p in self.state.order if node.who == "target player" or p != env.player]
+
+    def _announced(self, node: ast.Node, env: Env, choose: Callable[[], list]) -> list:
+        """The next announced target group of this spell or ability (object ids, or players by name);
+        chosen now if it wasn't yet, and kept with the words that say what is legal (608.2b)."""
+        index = env.target_index
+        env.target_index += 1
+        if index < len(env.context.targets):
+            chosen = env.context.targets[index].chosen
+            return [t for t in chosen if isinstance(t, str)] + self._live([t for t in chosen if isinstance(t, int)])
+        chosen = choose()
+        env.context.targets.append(Targets(chosen, node, dict(env.vars)))
+        for target in chosen:  # 115.1: it becomes a target (ward and the like trigger on this)
+            if isinstance(target, int):
+                self.game.emit(Event("became_target", env.player, self.game.name_of(target), target,
+                                     cause=env.context.id), env)
+        return chosen
+
+    def drop_illegal_targets(self, context: Context) -> bool:
+        """608.2b: as a spell or ability resolves, each target that is no longer legal is dropped (one that
+        changed zones is a new object, 400.7); False when it had targets and none of them is legal."""
+        had = any(group.chosen for group in context.targets)
+        for group in context.targets:
+            env = Env(context.controller, context, context.source_id, dict(group.vars))
+            if isinstance(group.node, ast.AnyTarget):
+                legal = self.any_target_options(env)
+            elif isinstance(group.node, ast.Players):
+                legal = self.player_options(group.node, env)
+            else:
+                legal = self.target_options(group.node, env)
+            group.chosen = [t for t in group.chosen if t in legal]
+        return not had or any(group.chosen for group in context.targets)
+
+    def _hexproof_from(self, object_id: int, player: str) -> bool:
+        """702.11b: hexproof — it can't be the target of spells or abilities its controller's opponents control."""
+        obj = self.state.objects[object_id]
+        return obj.controller != player and keyword_ability(self.game.characteristics(object_id).abilities,
+                                                             "hexproof") is not None
+
+    def target_options(self, node: ast.Target | ast.UpToTargets, env: Env) -> list[int]:
+        """Legal targets (115): permanents of that quality, or cards in the zone named, or spells on the
+        stack other than this one (115.5); 'you control' / 'an opponent controls' read the permanent's or
+        the spell's controller; 'other' leaves out the source."""
+        you_control = getattr(node, "you_control", False)
+        opponent_controls = getattr(node, "opponent_controls", False)
+        if node.zone in (None, "stack"):
+            controllers = ({i: self.state.objects[i].controller for i in self.state.battlefield} if node.zone is None
+                           else {item.object_id: item.controller for item in self.state.stack
+                                 if item.object_id is not None and item.object_id != env.source_id})
+            ids = [i for i, controller in controllers.items() if (not you_control or controller == env.player)
+                   and (not opponent_controls or controller != env.player)]
+        else:
+            players = {"you": [env.player], "an opponent": [p for p in self.state.order if p != env.player]}.get(
+                node.whose or "any", list(self.state.order))
+            ids = [i for p in players for i in self.state.players[p].zones[node.zone]]
+        return [i for i in ids if self.matches(i, node.quality, env) and not (node.other and i == env.source_id)
+                and not (node.zone is None and self._hexproof_from(i, env.player))]
+
+    @executes(ast.UpToTargets)
+    def up_to_targets(self, node: ast.UpToTargets, env: Env) -> list[int]:
+        count = self.number(node.count, env)
+        return self._announced(node, env, lambda: self.game.ask(Choice(
+            "objects", f"{env.action_text}: up to {count} target {self.describe_quality(node.quality, env)}",
+            self.target_options(node, env), count, True, "115.1")))
+
+    def announce_targets(self, node: ast.Node, env: Env) -> None:
+        """601.2c, 603.3d: choose every target the effect will need, in the order the text names them,
+        inside the definitions it uses too (not those of abilities it only creates or grants).
+
+        Conditions are read now to know which branch will need targets; a branch
+        that depends on something not yet known announces none.
+        """
+        if isinstance(node, ast.Conditional):
+            try:
+                branch = node.effect if self.holds(node.condition, env) else node.otherwise
+            except MtgError:
+                return
+            if branch is not None:
+                self.announce_targets(branch, env)
+        elif isinstance(node, ast.Modal):  # only the chosen modes' targets (700.2c)
+            chosen = env.vars.get("_modes", env.context.vars.get("_modes"))
+            for index in sorted(chosen if chosen is not None else range(len(node.modes))):
+                self.announce_targets(node.modes[index], env)
+        elif isinstance(node, ast.WhereX):  # 107.3c: the value its text defines, for the targets too
+            self._define_x(node, env)
+            self.announce_targets(node.effect, env)
+        elif isinstance(node, ast.KeywordAction):
+            definition, inner = self.bind(node, env, announcing=True)
+            if definition.steps is not None:
+                with self._inside(definition, env):
+                    self.announce_targets(definition.steps, inner)
+            env.target_index = inner.target_index
+        elif isinstance(node, (ast.Target, ast.UpToTargets)):
+            self.objects(node, env)
+        elif isinstance(node, ast.AnyTarget):
+            self.any_target(node, env)
+        elif isinstance(node, ast.Players):
+            if node.who in ("target player", "target opponent"):
+                self.target_players(node, env)
+        elif not isinstance(node, LATER_ABILITIES):
+            for child in ast.children(node):
+                self.announce_targets(child, env)

@@ -1,0 +1,118 @@
+"""Whether an event triggers an ability (603.2): one matcher per trigger kind."""
+from __future__ import annotations
+
+from ...language import ast
+from ..events import TRIGGER_EVENTS, Event
+from ..state import Context, GameObject
+from .base import Env, executes
+
+
+class TriggerSteps:
+    """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
+
+    @executes(ast.EntersTrigger)
+    def enters_trigger(self, node: ast.EntersTrigger, event: Event, source: GameObject) -> bool:
+        return event.name == "entered" and event.object_id == source.id
+
+    @executes(ast.TurnedFaceUpTrigger)
+    def turned_face_up_trigger(self, node: ast.TurnedFaceUpTrigger, event: Event, source: GameObject) -> bool:
+        return event.name == "turned_face_up" and event.object_id == source.id
+
+    @executes(ast.BecomesTargetTrigger)
+    def becomes_target_trigger(self, node: ast.BecomesTargetTrigger, event: Event, source: GameObject) -> bool:
+        return (event.name == "became_target" and event.object_id == source.id
+                and (not node.by_opponent or event.player != source.controller))
+
+    def _action_event(self, action: ast.KeywordAction, event: Event) -> bool:
+        definition = self.game.rulebook.keyword_actions.get(action.name)
+        return definition is not None and definition.event == event.name
+
+    @executes(ast.YouActionTrigger)
+    def you_action_trigger(self, node: ast.YouActionTrigger, event: Event, source: GameObject) -> bool:
+        if not self._action_event(node.action, event) or event.player != source.controller:
+            return False
+        if node.objects is None:
+            return True
+        return event.seen is not None and self.chars_match(event.seen, node.objects, self._trigger_env(source))
+
+    @executes(ast.SubjectActionTrigger)
+    def subject_action_trigger(self, node: ast.SubjectActionTrigger, event: Event, source: GameObject) -> bool:
+        """'Whenever a creature you control <action>s' (what the action revealed isn't in its event yet: runs.py)."""
+        if not self._action_event(node.action, event):
+            return False
+        if isinstance(node.subject, ast.Self):
+            return event.object_id == source.id
+        return self._subject_matches(node.subject, event, source)
+
+    def _subject_matches(self, subject: ast.Subject, event: Event, source: GameObject) -> bool:
+        """Whether the event's object is the trigger's subject (its characteristics as the event saw them)."""
+        if isinstance(subject, ast.Self):
+            return event.object_id == source.id
+        if event.object_id == source.id:
+            if subject.or_self:
+                return True
+            if subject.other:
+                return False
+        seen = event.seen
+        if seen is None and event.object_id in self.state.objects:
+            seen = self.game.characteristics(event.object_id)
+        if seen is None or not self.chars_match(seen, subject.quality, self._trigger_env(source)):
+            return False
+        controller = event.controller or event.player
+        if subject.controller == "you":
+            return controller == source.controller
+        if subject.controller == "an opponent":
+            return controller is not None and controller != source.controller
+        return True
+
+    @executes(ast.SubjectTrigger)
+    def subject_trigger(self, node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
+        """Entering, becoming tapped or untapped and dealing damage are seen in the game's events (what else a
+        trigger names isn't detected yet: runs.py)."""
+        if TRIGGER_EVENTS[node.event] != event.name:
+            return False
+        if node.under_your_control and event.player != source.controller:
+            return False
+        if node.event == "deals damage" and not self._dealt_to(node, event, source):
+            return False
+        return self._subject_matches(node.subject, event, source)
+
+    @staticmethod
+    def _dealt_to(node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
+        """Whether the damage went where the trigger says: 'a player', 'an opponent' (of the ability's
+        controller). Only players are dealt damage yet (120.3a), and none of it is combat damage (510)."""
+        if node.combat or event.player is None:
+            return False
+        return node.recipient == "a player" or (node.recipient == "an opponent" and event.player != source.controller)
+
+    @executes(ast.EitherTrigger)
+    def either_trigger(self, node: ast.EitherTrigger, event: Event, source: GameObject) -> bool:
+        return any(self.triggered_by(t, event, source) for t in node.triggers)
+
+    @executes(ast.CastTrigger)
+    def cast_trigger(self, node: ast.CastTrigger, event: Event, source: GameObject) -> bool:
+        """601.2i: a spell becomes cast. 'When you cast this spell' is the spell's own (it is on the stack)."""
+        if event.name != "cast":
+            return False
+        if node.self_:
+            return event.object_id == source.id
+        if (node.caster == "you") != (event.player == source.controller):
+            return False
+        return event.object_id in self.state.objects and self.matches(event.object_id, node.quality,
+                                                                      self._trigger_env(source))
+
+    @executes(ast.PlayerEventTrigger)
+    def player_event_trigger(self, node: ast.PlayerEventTrigger, event: Event, source: GameObject) -> bool:
+        """'Whenever you discard a card' reads the discarded card as it is in the graveyard now."""
+        wanted = {"discard": "discarded", "gain life": "life_gained"}[node.event]
+        if event.name != wanted or event.player != source.controller:
+            return False
+        if node.objects is None or event.object_id is None:
+            return node.objects is None
+        return event.object_id in self.state.objects and self.matches(event.object_id, node.objects,
+                                                                      self._trigger_env(source))
+
+    @staticmethod
+    def _trigger_env(source: GameObject) -> Env:
+        """What a trigger's words are read with: its source's controller as 'you'."""
+        return Env(source.controller, Context(0, source.controller, source.id))

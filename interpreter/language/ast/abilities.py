@@ -1,0 +1,268 @@
+"""Abilities of cards: triggered, activated, static, keyword abilities, costs and cost changes (113, 118, 601.2f,
+602, 603, 604, 702).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .conditions import Condition
+from .control_effects import KeywordAction
+from .effects import Effect
+from .nodes import Node, Number, QualityExpr, Var, walk
+from .objects import Objects, Target, UpToTargets
+from .payment_effects import AddMana
+from .triggers import Trigger
+
+__all__ = [
+    "ChapterTrigger",
+    "TriggeredAbility",
+    "CostItem",
+    "Costs",
+    "CostChange",
+    "SpellCostChange",
+    "ActivationLimit",
+    "ActivatedAbility",
+    "AdditionalCost",
+    "AttackCost",
+    "ModeLine",
+    "StaticGrant",
+    "ReminderOnly",
+    "SpellAbility",
+    "KeywordAbility",
+    "KeywordAbilities",
+    "FaceDownCast",
+    "AttachedGrant",
+    "AsThoughFlash",
+    "CastPermission",
+    "ExileInstead",
+    "StaticAbility",
+    "Ability",
+]
+
+
+@dataclass(frozen=True)
+class ChapterTrigger(Node):
+    """A Saga's chapter symbols ('I', 'II, III'): the ability triggers when the number of lore counters
+    becomes at least one of them (714.2b). Sagas and lore counters aren't run yet: it never triggers."""
+
+    chapters: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TriggeredAbility(Node):
+    """'When/Whenever/At TRIGGER, EFFECT' (603.1); `label` is an ability word before it ('Landfall —'),
+    which has no rules meaning (207.2c); `condition` an intervening 'if' clause ('When TRIGGER, if
+    CONDITION, EFFECT'), checked as the event happens and again on resolution (603.4)."""
+
+    trigger: "Trigger | ChapterTrigger"
+    effect: Effect
+    label: str | None = None
+    condition: "Condition | None" = None
+
+
+@dataclass(frozen=True)
+class CostItem(Node):
+    """One part of a cost (602.1a, 118): mana (with {T}/{Q}), sacrificing the source, life, loyalty
+    (606.4), or an action done as a cost (`effect`: 'Discard a card', 'Tap an untapped creature you
+    control', 'Sacrifice another creature')."""
+
+    kind: str  # 'mana', 'sacrifice self', 'life', 'loyalty', 'action'
+    mana: str = ""
+    amount: "Number | None" = None
+    effect: "Effect | None" = None
+
+
+@dataclass(frozen=True)
+class Costs(Node):
+    """A cost written out after a keyword and a dash ('<Keyword>—Sacrifice a creature.'), as its parts;
+    `text` is its wording. In the keyword's {cost} slot where a mana cost usually stands."""
+
+    items: tuple[CostItem, ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class CostChange(Node):
+    """'This ability costs {1} less to activate for each ...', 'This cost is reduced by {1} for each ...',
+    'This spell costs {2} less to cast if ...' (601.2f): the amount, less or more, once, for each of the
+    objects `per`, or if `condition` holds."""
+
+    amount: str
+    less: bool
+    per: "Objects | None" = None
+    condition: "Condition | None" = None
+
+
+@dataclass(frozen=True)
+class SpellCostChange(Node):
+    """A change to the cost of casting spells (601.2f): the spell's own ('This spell costs {1} less to cast
+    ...', `casters` None), or a permanent's for spells of a quality that some players cast ('Creature spells
+    you cast cost {1} less to cast', 'Noncreature spells cost {1} more to cast'; `casters` 'you',
+    'opponents' or 'each')."""
+
+    change: CostChange
+    casters: str | None = None
+    spells: "QualityExpr | None" = None
+
+
+@dataclass(frozen=True)
+class ActivationLimit(Node):
+    """'Activate only as a sorcery', '... only if CONDITION', '... only once each turn' (602.5b, 307.1)."""
+
+    kind: str  # 'as a sorcery', 'if', 'once each turn', 'during your turn'
+    condition: "Condition | None" = None
+
+
+@dataclass(frozen=True)
+class ActivatedAbility(Node):
+    """'[Cost]: [Effect.]' (602). A mana ability adds mana and has no target (605.1a)."""
+
+    costs: tuple[CostItem, ...]
+    effect: Effect
+    cost_text: str
+    limits: tuple[ActivationLimit, ...] = ()
+    label: str | None = None  # an ability word or flavor name before it (207.2c)
+    cost_changes: tuple[CostChange, ...] = ()
+
+    @property
+    def is_mana_ability(self) -> bool:
+        return any(isinstance(n, AddMana) for n in walk(self.effect)) and not any(
+            isinstance(n, (Target, UpToTargets)) for n in walk(self.effect)
+        )
+
+
+@dataclass(frozen=True)
+class AdditionalCost(Node):
+    """'As an additional cost to cast this spell, [you may] A or B.' — one option is paid (601.2b, 601.2h);
+    `optional` ('you may') lets the player pay none."""
+
+    options: tuple["Effect", ...]
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class AttackCost(Node):
+    """'You may <action> ~ as it attacks. [When you do, EFFECT.]': an optional cost its controller may pay
+    as the creature is declared as an attacker (508.1g); `then` holds the sentences after it (a
+    reflexive trigger, 603.12). No combat is run yet, so it is never offered."""
+
+    action: KeywordAction
+    then: "Effect | None" = None
+
+
+@dataclass(frozen=True)
+class ModeLine(Node):
+    """One mode of a modal spell or ability on a line of its own ('• EFFECT', 700.2); the 'Choose ...'
+    line before it gathers it. `name` is a mode's flavor name, which has no rules meaning."""
+
+    effect: "Effect"
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class StaticGrant(Node):
+    """'Each instant and sorcery card in your graveyard has <keyword>', 'Enchanted creature has flying and
+    "Whenever ..."' (604.1, 613.1f): while the source is
+    on the battlefield [and the condition holds], the objects have the keyword. Static abilities aren't
+    applied by the interpreter yet."""
+
+    objects: Objects
+    abilities: tuple["KeywordAbility | TriggeredAbility", ...]
+    condition: "Condition | None" = None
+
+
+@dataclass(frozen=True)
+class ReminderOnly(Node):
+    """A line that is only reminder text ('(Melds with ...)'): it has no rules meaning (207.2)."""
+
+
+@dataclass(frozen=True)
+class SpellAbility(Node):
+    """The effect text of an instant or sorcery."""
+
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class KeywordAbility(Node):
+    """A keyword ability defined in rules/ ('Ward {2}', 'Flying') and its arguments."""
+
+    name: str
+    args: tuple[tuple[str, object], ...]
+
+
+@dataclass(frozen=True)
+class KeywordAbilities(Node):
+    """A line of keyword abilities: 'Flying, lifelink' (with `cost_changes`: '<Keyword> {5}{R}. This cost is
+    reduced by {1} for each ...')."""
+
+    abilities: tuple[KeywordAbility, ...]
+    cost_changes: tuple[CostChange, ...] = ()
+
+
+@dataclass(frozen=True)
+class FaceDownCast(Node):
+    """'face down as a 2/2 creature [with ward {2}]' (702.37a, 702.168a)."""
+
+    power: int
+    toughness: int
+    quality: QualityExpr
+    with_ability: KeywordAbility | None = None
+
+
+@dataclass(frozen=True)
+class AttachedGrant(Node):
+    """'Enchanted creature has flying and lifelink', '... has "Whenever ..."' (613.1f): the permanent this is
+    attached to has them."""
+
+    attachment: str
+    quality: QualityExpr
+    abilities: tuple["KeywordAbility | TriggeredAbility", ...]
+
+
+@dataclass(frozen=True)
+class AsThoughFlash(Node):
+    """'You may cast QUALITY spells as though they had flash' (609.4): timing permission while it is
+    on the battlefield; several combine, a spell meeting any one's condition may be cast (609.4a)."""
+
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class CastPermission(Node):
+    """'You may cast this card [from ZONE] [face down ...] by paying COST rather than paying its mana cost'."""
+
+    zone: str
+    face_down: FaceDownCast | None
+    cost: "str | Var"
+    earlier_event: str | None = None  # 'if it was foretold before this turn'
+    spell_qualities: tuple[QualityExpr, ...] = ()  # 'if the resulting spell is an instant or sorcery spell'
+
+
+@dataclass(frozen=True)
+class ExileInstead(Node):
+    """'If the KEYWORD cost was paid, exile this card instead ... any time it would leave the stack.'"""
+
+    keyword: str
+
+
+StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility"]
+
+
+Ability = Union[
+    TriggeredAbility,
+    ActivatedAbility,
+    AdditionalCost,
+    SpellAbility,
+    KeywordAbilities,
+    AttackCost,
+    ModeLine,
+    ReminderOnly,
+    StaticGrant,
+    SpellCostChange,
+]

@@ -1,0 +1,193 @@
+"""Nodes for conditions: 'if', intervening 'if' (603.4) and 'as long as' clauses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .nodes import Node, Number, QualityExpr, Var
+from .objects import Objects
+
+__all__ = [
+    "WasEvent",
+    "IsFaceDownAs",
+    "IsQuality",
+    "HasManaCost",
+    "YouControl",
+    "YouDid",
+    "YouControlNone",
+    "HasNoCounters",
+    "IsPermanent",
+    "HasKeyword",
+    "IsInZone",
+    "YourTurn",
+    "IsPairFor",
+    "OwnAndControl",
+    "WasQuality",
+    "IsStatus",
+    "DiedThisTurn",
+    "YouCastIt",
+    "SpellWas",
+    "NoRoomCard",
+    "MarkerAtBottom",
+    "Condition",
+]
+
+
+@dataclass(frozen=True)
+class WasEvent(Node):
+    """'if a Dragon was <event>': an object of that quality, as it was at the event (701.4b)."""
+
+    count: Number
+    quality: QualityExpr
+    event: str
+
+
+@dataclass(frozen=True)
+class IsFaceDownAs(Node):
+    objects: Objects
+    ways: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class IsQuality(Node):
+    objects: Objects
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class HasManaCost(Node):
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class YouControl(Node):
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class YouDid(Node):
+    """'if you do' / 'if you didn't': whether the last optional action was done."""
+
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class YouControlNone(Node):
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class HasNoCounters(Node):
+    objects: Objects
+    kind: str
+
+
+@dataclass(frozen=True)
+class IsPermanent(Node):
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class HasKeyword(Node):
+    objects: Objects
+    keyword: str
+
+
+@dataclass(frozen=True)
+class IsInZone(Node):
+    objects: Objects
+    zone: str
+
+
+@dataclass(frozen=True)
+class YourTurn(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class IsPairFor(Node):
+    """The two objects are the two cards of a pair that combine into the named card (712.4a, 701.42b)."""
+
+    objects: Objects
+    name: "str | Var"
+
+
+@dataclass(frozen=True)
+class OwnAndControl(Node):
+    """'if you both own and control ~ and a creature named X' (108.3, 110.2): every one of them is on the
+    battlefield, yours and under your control; 'them' then means those objects."""
+
+    objects: tuple[Objects, ...]
+
+
+@dataclass(frozen=True)
+class WasQuality(Node):
+    """'if the sacrificed creature was legendary': the object as it last was (608.2h)."""
+
+    objects: Objects
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class IsStatus(Node):
+    """'if ~ is tapped' / 'untapped' (110.5)."""
+
+    objects: Objects
+    status: str
+
+
+@dataclass(frozen=True)
+class DiedThisTurn(Node):
+    """'if a creature died this turn' (700.4): the game's history this turn."""
+
+    count: "Number"
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class YouCastIt(Node):
+    """'if you cast it': the permanent entered as a spell you cast (601.2i)."""
+
+
+@dataclass(frozen=True)
+class SpellWas(Node):
+    """'if this spell was foretold' (`event`), '... was cast from a graveyard' (`zone`)."""
+
+    event: str | None = None
+    zone: str | None = None
+
+
+@dataclass(frozen=True)
+class NoRoomCard(Node):
+    """309.3: the player owns no card with rooms in the command zone."""
+
+
+@dataclass(frozen=True)
+class MarkerAtBottom(Node):
+    """The player's marker is on a bottommost room (701.49c)."""
+
+
+Condition = Union[
+    WasQuality,
+    OwnAndControl,
+    IsStatus,
+    DiedThisTurn,
+    YouCastIt,
+    SpellWas,
+    IsPairFor,
+    NoRoomCard,
+    MarkerAtBottom,
+    WasEvent,
+    IsFaceDownAs,
+    IsQuality,
+    HasManaCost,
+    YouControl,
+    YouDid,
+    YouControlNone,
+    HasNoCounters,
+    IsPermanent,
+    HasKeyword,
+    IsInZone,
+    YourTurn,
+]

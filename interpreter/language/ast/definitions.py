@@ -1,0 +1,165 @@
+"""Commands a scenario step gives, and what a rules file defines: keyword actions' definitions and patterns,
+face-down characteristics, room cards, predefined tokens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from ...diagnostics import Span
+from .abilities import StaticAbility
+from .effects import Effect
+from .nodes import Node
+
+__all__ = [
+    "ResolveCommand",
+    "CastCommand",
+    "ActivateCommand",
+    "SpecialActionCommand",
+    "Command",
+    "Slot",
+    "Pattern",
+    "Definition",
+    "FaceDownCharacteristics",
+    "Room",
+    "RoomCard",
+    "TokenDefinition",
+]
+
+
+@dataclass(frozen=True)
+class ResolveCommand(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class CastCommand(Node):
+    ref: str
+    from_zone: str | None = None
+    face_down: bool = False
+    using: str | None = None
+
+
+@dataclass(frozen=True)
+class ActivateCommand(Node):
+    ref: str
+
+
+@dataclass(frozen=True)
+class SpecialActionCommand(Node):
+    """A special action by its pattern ('turn {permanent} face up') and object reference."""
+
+    pattern: str
+    ref: str
+
+
+Command = Union[ResolveCommand, CastCommand, ActivateCommand, SpecialActionCommand]
+
+
+@dataclass(frozen=True)
+class Slot(Node):
+    """A typed hole in an invocation pattern: {count?}, {quality}, {cards}."""
+
+    name: str
+    type: str
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Pattern(Node):
+    """An invocation pattern: literal words and slots, e.g. 'gather {count?} {quality}'."""
+
+    text: str
+    parts: tuple[Union[str, Slot], ...]
+
+    @property
+    def name(self) -> str:
+        """The literal words: how the pattern is named ('gather', 'turn face up')."""
+        return " ".join(p for p in self.parts if isinstance(p, str))
+
+
+@dataclass(frozen=True)
+class Definition(Node):
+    """One mechanic from rules/: a keyword action, keyword ability or special action.
+
+    `steps` is what a keyword action or special action does; `statics` what a
+    keyword ability means. `aliases` are other wordings ('scout' for
+    '{permanent} scouts'); `defaults` fill optional slots left out.
+    """
+
+    kind: str
+    pattern: Pattern
+    rules: tuple[str, ...]
+    reminder: str | None
+    examples: tuple[tuple[str, Span | None], ...]
+    event: str | None
+    option_name: str | None
+    steps: Effect | None
+    statics: tuple[StaticAbility, ...] = ()
+    aliases: tuple[Pattern, ...] = ()
+    defaults: tuple[tuple[str, object], ...] = ()
+    excluded: bool = False
+    partial: bool = False  # some lines didn't parse (reported); the rest is here
+
+    @property
+    def name(self) -> str:
+        return self.option_name or self.pattern.name
+
+    @property
+    def rule(self) -> str | None:
+        return self.rules[0] if self.rules else None
+
+
+@dataclass(frozen=True)
+class FaceDownCharacteristics(Node):
+    """What a face-down object is (708.2): only the listed characteristics."""
+
+    rules: tuple[str, ...]
+    reminder: str | None
+    types: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+
+
+@dataclass(frozen=True)
+class Room(Node):
+    """A room (309.4): its name, its room ability's effect, the rooms its arrows lead to."""
+
+    name: str
+    effect: Effect | None
+    leads_to: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RoomCard(Node):
+    """A card with rooms (309): rooms in printed order, the first is the topmost.
+
+    `card_type` is the card type it has (its kind in rules/); `only_by_quality`
+    means only an instruction naming its quality brings it in; `event` happens
+    when a player completes it.
+    """
+
+    name: str
+    card_type: str
+    rules: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    only_by_quality: bool
+    event: str | None
+    rooms: tuple[Room, ...]
+
+    def room(self, name: str) -> Room:
+        return next(r for r in self.rooms if r.name == name)
+
+
+@dataclass(frozen=True)
+class TokenDefinition(Node):
+    """A predefined token (111.10): 'Treasure', 'Food', 'Clue'."""
+
+    name: str
+    rules: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    text: tuple[str, ...]
+    text_at: tuple[Span, ...] = ()  # where each line of text starts in its rules file

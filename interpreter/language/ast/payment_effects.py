@@ -1,0 +1,100 @@
+"""Effect nodes for costs, mana and life: paying (118), adding mana (106), gaining and losing life (119), and the
+players an effect names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .nodes import Node, Number
+from .objects import Objects
+
+if TYPE_CHECKING:
+    from .effects import Effect
+
+__all__ = [
+    "AddMana",
+    "Players",
+    "GainLife",
+    "LoseLife",
+    "PayKeywordCost",
+    "PayMana",
+    "PayManaCostOf",
+    "ManaCostOf",
+    "KeywordCostIs",
+    "CountOf",
+]
+
+
+@dataclass(frozen=True)
+class AddMana(Node):
+    """'Add {G}', 'Add one mana of any color', '... of any type that a land you control could produce' (106)."""
+
+    mana: str | None = None
+    count: "Number | None" = None
+    any_color: bool = False
+    land_types: bool = False
+    one_color: bool = False  # '... of any one color': all of it the same color
+
+
+@dataclass(frozen=True)
+class Players(Node):
+    """Who: 'you', 'each opponent', 'each player', 'target player', 'target opponent'."""
+
+    who: str
+
+
+@dataclass(frozen=True)
+class GainLife(Node):
+    players: Players
+    amount: "Number"
+
+
+@dataclass(frozen=True)
+class LoseLife(Node):
+    """'... loses N life [unless they EFFECT]' (each player chooses whether to do it)."""
+
+    players: Players
+    amount: "Number"
+    unless: "Effect | None" = None
+
+
+@dataclass(frozen=True)
+class PayKeywordCost(Node):
+    """'pay the KEYWORD cost of X': the cost a keyword ability of the object gives."""
+
+    keyword: str
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class PayMana(Node):
+    cost: str
+
+
+@dataclass(frozen=True)
+class PayManaCostOf(Node):
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class ManaCostOf(Node):
+    """'its mana cost' as a value: the mana cost of the object (202.1), e.g. as a keyword's cost."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class KeywordCostIs(Node):
+    """'The <keyword> cost is equal to its mana cost.' — joined, while parsing, to the grant of that
+    keyword just before it; left alone it is an error."""
+
+    keyword: str
+
+
+@dataclass(frozen=True)
+class CountOf(Node):
+    """'the number of OBJECTS' as a value."""
+
+    objects: Objects

@@ -1,0 +1,214 @@
+"""Effect nodes that change permanents: tap, attach, counters, tokens and copies, becoming, getting and gaining,
+face up and down, sacrifice, destroy, damage (110, 111, 120, 122, 701).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .nodes import Node, Number, QualityExpr, Var
+from .objects import AnyTarget, Objects
+
+if TYPE_CHECKING:
+    from .abilities import KeywordAbility, TriggeredAbility
+    from .payment_effects import Players
+
+__all__ = [
+    "PutCounters",
+    "Tap",
+    "CreateToken",
+    "PutCombined",
+    "CreateCopy",
+    "Sacrifice",
+    "Pump",
+    "GrantKeyword",
+    "CantAttack",
+    "CantBlock",
+    "CreateNamedToken",
+    "AddTypes",
+    "Designate",
+    "SkipUntap",
+    "TurnFaceUp",
+    "Attach",
+    "TurnFaceDown",
+    "PreventDamage",
+    "Becomes",
+    "Destroy",
+    "DealDamage",
+]
+
+
+@dataclass(frozen=True)
+class PutCounters(Node):
+    count: Number
+    kind: str
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class Tap(Node):
+    """'tap OBJECTS' (701.26a); `untap` for 'untap OBJECTS' (701.26b)."""
+
+    objects: "Objects"
+    untap: bool = False
+
+
+@dataclass(frozen=True)
+class CreateToken(Node):
+    """'create a 0/0 black Zombie Army creature token', 'create NAME, a legendary 4/4 ...' (111.1)."""
+
+    count: "Number"
+    power: "Number"
+    toughness: "Number"
+    colors: tuple[str, ...]
+    quality: QualityExpr
+    legendary: bool = False
+    with_ability: "KeywordAbility | None" = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class PutCombined(Node):
+    """Put two cards onto the battlefield as one permanent, the named card's face up (712.4a)."""
+
+    objects: Objects
+    name: "str | Var"
+
+
+@dataclass(frozen=True)
+class CreateCopy(Node):
+    """'create a token that's a copy of OBJECTS' (707.2, 111.1): the copiable values only."""
+
+    objects: "Objects"
+
+
+@dataclass(frozen=True)
+class Sacrifice(Node):
+    """'sacrifice an artifact, a creature, and a land' (or: one of them) (701.21); `other` for
+    'sacrifice another creature' (not the source)."""
+
+    items: tuple[tuple["Number", QualityExpr], ...]
+    any_one: bool = False
+    other: bool = False
+
+
+@dataclass(frozen=True)
+class Pump(Node):
+    """'... gets +N/+M until end of turn' (611.2)."""
+
+    objects: Objects
+    change: str
+    duration: str
+
+
+@dataclass(frozen=True)
+class GrantKeyword(Node):
+    """'... gains flying until end of turn', '... gain "When this creature dies, ..." until end of turn'."""
+
+    objects: Objects
+    ability: "KeywordAbility | TriggeredAbility"
+    duration: str
+
+
+@dataclass(frozen=True)
+class CantAttack(Node):
+    objects: Objects
+    duration: str
+
+
+@dataclass(frozen=True)
+class CantBlock(Node):
+    """'... can't block this turn' (509.1b); with `blocked`, '... can't be blocked [by QUALITY] this turn'."""
+
+    objects: Objects
+    duration: str
+    blocked: bool = False
+    by: "QualityExpr | None" = None
+
+
+@dataclass(frozen=True)
+class CreateNamedToken(Node):
+    """'create a Treasure token': a predefined token (111.10) defined in rules/."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class AddTypes(Node):
+    """'... becomes a Zombie in addition to its other types' (205.1b)."""
+
+    objects: Objects
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class Designate(Node):
+    """'... becomes exerted': a designation the object keeps (e.g. 701.43)."""
+
+    objects: Objects
+    designation: str
+
+
+@dataclass(frozen=True)
+class SkipUntap(Node):
+    """'... doesn't untap during its controller's next untap step' (502.3)."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class TurnFaceUp(Node):
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class Attach(Node):
+    """'attach ~ to that creature' (701.3): an Aura, Equipment or Fortification becomes attached."""
+
+    objects: Objects
+    to: Objects
+
+
+@dataclass(frozen=True)
+class TurnFaceDown(Node):
+    """'turn target creature face down' (708): it becomes a face-down permanent; turning face down isn't run yet."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class PreventDamage(Node):
+    """'prevent all combat damage that would be dealt to it this turn' (615): a prevention effect."""
+
+    objects: Objects
+    combat: bool
+    duration: str
+
+
+@dataclass(frozen=True)
+class Becomes(Node):
+    """'it becomes an Aura with enchant creature' (205.1a): it becomes that type with that ability."""
+
+    objects: Objects
+    quality: QualityExpr
+    ability: "KeywordAbility"
+
+
+@dataclass(frozen=True)
+class Destroy(Node):
+    """'destroy target creature' (701.8): to its owner's graveyard, unless something replaces it."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class DealDamage(Node):
+    """'~ deals 3 damage to any target', '... deals damage equal to its power to ...' (120).
+
+    `amount` None is the source's power; `recipients` are objects, players, or any target.
+    """
+
+    source: Objects
+    amount: "Number | None"
+    recipients: "Objects | Players | AnyTarget"

@@ -1,0 +1,188 @@
+"""Trigger conditions of triggered abilities (603.2) and the subjects they name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .control_effects import KeywordAction
+from .nodes import Node, QualityExpr
+from .objects import It, Self
+
+__all__ = [
+    "EntersTrigger",
+    "TurnedFaceUpTrigger",
+    "YouActionTrigger",
+    "SubjectFilter",
+    "AttachedSubject",
+    "Subject",
+    "SubjectTrigger",
+    "EitherTrigger",
+    "CastTrigger",
+    "SacrificeTrigger",
+    "PlayerEventTrigger",
+    "UnlockTrigger",
+    "YouAttackTrigger",
+    "PhaseTrigger",
+    "SubjectActionTrigger",
+    "BecomesTargetTrigger",
+    "Trigger",
+]
+
+
+@dataclass(frozen=True)
+class EntersTrigger(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class TurnedFaceUpTrigger(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class YouActionTrigger(Node):
+    """'Whenever you <keyword action> [an object]': the action's event with you as its player.
+
+    `objects` narrows it to the object the action is done to ('Whenever you <action> a creature').
+    """
+
+    action: KeywordAction
+    objects: "QualityExpr | None" = None
+
+
+@dataclass(frozen=True)
+class SubjectFilter(Node):
+    """'a creature you control' as the subject of a trigger.
+
+    `controller` is 'you' or 'an opponent' when the text says who controls it
+    ('you_control' keeps the older spelling of 'you'); `other` leaves out the
+    source ('another creature'); `or_self` adds the source ('~ or another
+    creature'); `one_or_more` is 'one or more creatures' (one event for a group).
+    """
+
+    quality: QualityExpr
+    you_control: bool = False
+    controller: str | None = None
+    other: bool = False
+    or_self: bool = False
+    one_or_more: bool = False
+
+
+@dataclass(frozen=True)
+class AttachedSubject(Node):
+    """'enchanted creature', 'equipped creature': the object an Aura or Equipment is attached to (301.5, 303.4)."""
+
+    attachment: str  # 'enchanted' or 'equipped'
+    quality: QualityExpr
+
+
+Subject = Union["Self", It, SubjectFilter, AttachedSubject]
+
+
+@dataclass(frozen=True)
+class SubjectTrigger(Node):
+    """'When ~ dies', 'Whenever a creature you control attacks', 'Whenever ~ deals combat damage to a player'.
+
+    `event` is 'enters', 'dies' (700.4: put into a graveyard from the battlefield), 'attacks' (508.1),
+    'deals damage' (510, 120), 'is dealt damage', 'leaves' (the battlefield), 'becomes tapped' or
+    'becomes untapped' (701.26). 'Enters' of the source itself is an
+    `EntersTrigger`. `recipient` says who was dealt damage ('a player', 'an opponent' or a quality of
+    objects). The interpreter has no combat or damage yet and detects only what game events report.
+    """
+
+    subject: Subject
+    event: str
+    combat: bool = False
+    recipient: "str | QualityExpr | None" = None
+    under_your_control: bool = False
+
+
+@dataclass(frozen=True)
+class EitherTrigger(Node):
+    """'Whenever ~ enters or attacks', 'When ~ enters and whenever ...': one ability with several trigger
+    events; it triggers on each of them (603.2)."""
+
+    triggers: tuple["Trigger", ...]
+
+
+@dataclass(frozen=True)
+class CastTrigger(Node):
+    """'Whenever you cast a noncreature spell', 'Whenever an opponent casts a spell', 'When you cast this
+    spell' (603.2, 601.2i): the spell becomes cast. `quality` None with `self_` is this spell."""
+
+    caster: str  # 'you' or 'an opponent'
+    quality: QualityExpr | None = None
+    self_: bool = False
+    from_zone: str | None = None
+
+
+@dataclass(frozen=True)
+class SacrificeTrigger(Node):
+    """'When you sacrifice ~', 'Whenever you sacrifice a Clue' (701.21)."""
+
+    subject: Subject
+
+
+@dataclass(frozen=True)
+class PlayerEventTrigger(Node):
+    """'Whenever you discard a card' (701.9), 'Whenever you gain life' (119.3): `event` is 'discard' or
+    'gain life'; `objects` narrows what was discarded."""
+
+    event: str
+    objects: "QualityExpr | None" = None
+
+
+@dataclass(frozen=True)
+class UnlockTrigger(Node):
+    """'When you unlock this door': a door of this Room becomes unlocked (709). Rooms aren't run yet."""
+
+
+@dataclass(frozen=True)
+class YouAttackTrigger(Node):
+    """'Whenever you attack': you declared one or more attacking creatures (508.1). No combat is run yet."""
+
+
+@dataclass(frozen=True)
+class PhaseTrigger(Node):
+    """'At the beginning of your upkeep', '... of combat on your turn' (503.1, 507.1, 513.1).
+
+    `whose` is 'your', 'each opponent's', 'each player's', 'each' or 'the next'. The interpreter has
+    no turn structure yet, so it never reaches these steps.
+    """
+
+    step: str
+    whose: str
+
+
+@dataclass(frozen=True)
+class SubjectActionTrigger(Node):
+    """'Whenever a creature you control scouts': the action's event about such an object."""
+
+    subject: "SubjectFilter | Self"
+    action: KeywordAction
+    objects: "QualityExpr | None" = None  # '<action>s a land card': what the action revealed
+
+
+@dataclass(frozen=True)
+class BecomesTargetTrigger(Node):
+    """'Whenever this permanent becomes the target of a spell or ability [an opponent controls]' (603.2)."""
+
+    by_opponent: bool = False
+
+
+Trigger = Union[
+    EntersTrigger,
+    TurnedFaceUpTrigger,
+    YouActionTrigger,
+    SubjectActionTrigger,
+    BecomesTargetTrigger,
+    SubjectTrigger,
+    EitherTrigger,
+    CastTrigger,
+    SacrificeTrigger,
+    YouAttackTrigger,
+    PhaseTrigger,
+    PlayerEventTrigger,
+    UnlockTrigger,
+]

@@ -1,0 +1,198 @@
+"""Effect nodes that move cards between zones or look at them: draw, mill, shuffle, put, return, discard, exile,
+search, look, reveal, counter (400-406, 701).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .nodes import Node, Number, QualityExpr, Var
+from .objects import Objects
+
+if TYPE_CHECKING:
+    from .abilities import KeywordAbility
+
+__all__ = [
+    "Draw",
+    "Mill",
+    "Shuffle",
+    "PutIntoZone",
+    "PutOntoBattlefield",
+    "Look",
+    "Choose",
+    "Reveal",
+    "Discard",
+    "Return",
+    "Scry",
+    "ExileFromZone",
+    "ExileTotalManaValue",
+    "CounterUnlessPays",
+    "Search",
+    "MayPlay",
+    "CastFree",
+    "PutFromAmong",
+    "ExileUntil",
+    "ShuffleInto",
+    "Counter",
+]
+
+
+@dataclass(frozen=True)
+class Draw(Node):
+    count: Number
+
+
+@dataclass(frozen=True)
+class Mill(Node):
+    count: Number
+
+
+@dataclass(frozen=True)
+class Shuffle(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class PutIntoZone(Node):
+    objects: Objects
+    zone: str
+    face_down_as: str | None = None
+
+
+@dataclass(frozen=True)
+class PutOntoBattlefield(Node):
+    """Onto the battlefield, face down as WAY (708.3) with an extra ability if given."""
+
+    objects: Objects
+    face_down_as: str | None = None
+    with_ability: "KeywordAbility | None" = None
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class Look(Node):
+    objects: Objects
+    bind: str | None
+
+
+@dataclass(frozen=True)
+class Choose(Node):
+    count: Number
+    objects: Objects
+    bind: str | None
+    up_to: bool = False
+    if_able: bool = False
+
+
+@dataclass(frozen=True)
+class Reveal(Node):
+    objects: Objects
+    bind: str | None = None
+
+
+@dataclass(frozen=True)
+class Discard(Node):
+    """'discard two cards', 'discard a Zombie card' (of that quality), 'discard ~' (those objects) (701.9)."""
+
+    count: Number
+    quality: "QualityExpr | None" = None
+    objects: "Objects | None" = None
+
+
+@dataclass(frozen=True)
+class Return(Node):
+    """'return OBJECTS to ZONE' / '... to the battlefield' (zone 'battlefield'): a move between zones (400.7)."""
+
+    objects: "Objects"
+    zone: str
+
+
+@dataclass(frozen=True)
+class Scry(Node):
+    count: Number
+
+
+@dataclass(frozen=True)
+class ExileFromZone(Node):
+    """'exile three cards from your graveyard': the player chooses them; fewer can't be exiled."""
+
+    count: "Number"
+    quality: QualityExpr | None
+    zone: str
+
+
+@dataclass(frozen=True)
+class ExileTotalManaValue(Node):
+    """'exile any number of cards from your graveyard with total mana value N or greater'."""
+
+    zone: str
+    total: "Number"
+
+
+@dataclass(frozen=True)
+class CounterUnlessPays(Node):
+    """'counter that spell or ability unless its controller pays COST' (701.6, 118.12); with `objects`,
+    'counter target spell unless its controller pays COST'."""
+
+    cost: "str | Var"
+    objects: "Objects | None" = None
+
+
+@dataclass(frozen=True)
+class Search(Node):
+    """'search your library for a basic land card' (701.23)."""
+
+    count: "Number"
+    quality: QualityExpr
+    bind: str | None = None
+
+
+@dataclass(frozen=True)
+class MayPlay(Node):
+    """'you may play them': a permission to play those cards (601.2a, 305); `duration` when it ends
+    ('until the end of your next turn')."""
+
+    objects: Objects
+    duration: str | None = None
+
+
+@dataclass(frozen=True)
+class CastFree(Node):
+    """'cast one of them without paying its mana cost' (118.9); 'you may' around it is an `Optional`."""
+
+    count: "Number"
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class PutFromAmong(Node):
+    """'put a creature card from among them onto the battlefield with N +1/+1 counters on it'."""
+
+    count: "Number"
+    quality: QualityExpr
+    objects: Objects
+    counters: "Number"
+    kind: str
+
+
+@dataclass(frozen=True)
+class ExileUntil(Node):
+    """'exile OBJECTS until ~ leaves the battlefield' (610.3): they return when it leaves."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class ShuffleInto(Node):
+    """'shuffle OBJECTS into its owner's library' (701.24): put there, then that library is shuffled."""
+
+    objects: Objects
+    zone: str
+
+
+@dataclass(frozen=True)
+class Counter(Node):
+    """'counter target spell' (701.6a): it leaves the stack, a spell to its owner's graveyard."""
+
+    objects: Objects

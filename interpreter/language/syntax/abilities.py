@@ -1,0 +1,109 @@
+"""Tree to AST for abilities and commands: static, triggered, activated and spell abilities, cast permissions
+(113, 601, 602, 604), and scenario commands.
+"""
+
+from __future__ import annotations
+
+from lark import Transformer, v_args
+
+from .. import ast
+from .sentences import intervening_if
+
+
+@v_args(meta=True)
+class AbilityRules(Transformer):
+    """One method per grammar rule (or alias) of this family; `ToAst` joins the families."""
+
+    def as_though_flash(self, meta, children):
+        return ast.AsThoughFlash(children[0], span=self._span(meta))
+
+    def reminder_only(self, meta, children):
+        return ast.ReminderOnly(span=self._span(meta))
+
+    def keyword_abilities(self, meta, children):
+        return ast.KeywordAbilities(tuple(children), span=self._span(meta))
+
+    def cast_zone(self, meta, children):
+        return str(children[0]).lower()
+
+    def cast_face_down(self, meta, children):
+        power, toughness = (int(x) for x in str(children[0]).split("/"))
+        return ast.FaceDownCast(power, toughness, children[1], children[2], span=self._span(meta))
+
+    def cast_condition(self, meta, children):
+        return str(children[0]).lower()
+
+    def spell_condition(self, meta, children):
+        out = []
+        for quality in children:
+            out.extend(quality.options if isinstance(quality, ast.QualityChoice) else (quality,))
+        return tuple(out)
+
+    def cast_permission(self, meta, children):
+        zone, spell_types, face_down, cost, condition = children
+        cost = cost if isinstance(cost, ast.Var) else str(cost)
+        return ast.CastPermission(zone or "hand", face_down, cost, condition, spell_types or (), span=self._span(meta))
+
+    def exile_instead(self, meta, children):
+        return ast.ExileInstead(children[0], span=self._span(meta))
+
+    def static_ability(self, meta, children):
+        return children[0]
+
+    def triggered_ability(self, meta, children):
+        condition, effect = intervening_if(children[1])
+        return ast.TriggeredAbility(children[0], effect, condition=condition, span=self._span(meta))
+
+    def as_sorcery(self, meta, children):
+        return ast.ActivationLimit("as a sorcery", span=self._span(meta))
+
+    def only_if(self, meta, children):
+        return ast.ActivationLimit("if", children[0], span=self._span(meta))
+
+    def once_each_turn(self, meta, children):
+        return ast.ActivationLimit("once each turn", span=self._span(meta))
+
+    def during_your_turn(self, meta, children):
+        return ast.ActivationLimit("during your turn", span=self._span(meta))
+
+    def activation_limits(self, meta, children):
+        return tuple(children)
+
+    def activated_ability(self, meta, children):
+        text = self.source.original[meta.start_pos : meta.end_pos] if not meta.empty else ""
+        *costs, effect, change, limits = children
+        return ast.ActivatedAbility(
+            tuple(costs),
+            effect,
+            text.split(":")[0].strip(),
+            limits or (),
+            cost_changes=(change,) if change else (),
+            span=self._span(meta),
+        )
+
+    def spell_ability(self, meta, children):
+        return ast.SpellAbility(children[0], span=self._span(meta))
+
+    def ability(self, meta, children):
+        return children[0]
+
+    def resolve_command(self, meta, children):
+        return ast.ResolveCommand(span=self._span(meta))
+
+    def cast_from(self, meta, children):
+        return ("from_zone", str(children[0]).lower())
+
+    def cast_face_down_option(self, meta, children):
+        return ("face_down", True)
+
+    def cast_using(self, meta, children):
+        return ("using", str(children[0]).lower())
+
+    def cast_command(self, meta, children):
+        return ast.CastCommand(str(children[0]).strip(), **dict(children[1:]), span=self._span(meta))
+
+    def activate_command(self, meta, children):
+        return ast.ActivateCommand(str(children[0]).strip(), span=self._span(meta))
+
+    def command(self, meta, children):
+        return children[0]

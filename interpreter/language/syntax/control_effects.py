@@ -1,0 +1,140 @@
+"""Tree to AST for how steps are put together: sentences, 'if', 'you may', 'otherwise', 'instead', modes,
+repeats, delayed and reflexive triggers (603.7, 603.12, 608.2c, 700.2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from lark import Transformer, v_args
+
+from .. import ast
+from .sentences import join_instead, join_keyword_costs, join_otherwise, span_through
+
+
+@v_args(meta=True)
+class ControlRules(Transformer):
+    """One method per grammar rule (or alias) of this family; `ToAst` joins the families."""
+
+    def again(self, meta, children):
+        return ast.Repeat(children[0], ast.IntValue(1), span=self._span(meta))
+
+    def twice(self, meta, children):
+        return ast.Repeat(children[0], ast.IntValue(2), span=self._span(meta))
+
+    def times(self, meta, children):
+        return ast.Repeat(children[0], children[1], span=self._span(meta))
+
+    def times_count(self, meta, children):
+        text = str(children[0])
+        return (
+            ast.XValue(span=self._span(meta)) if text.lower() == "x" else ast.IntValue(int(text), span=self._span(meta))
+        )
+
+    def or_both(self, meta, children):
+        return True
+
+    def mode(self, meta, children):
+        return (children[0], children[1])
+
+    def mode_name(self, meta, children):
+        return self._label(meta)
+
+    def ability_word(self, meta, children):
+        return self._label(meta)
+
+    def _label(self, meta) -> str:
+        text = self.source.text[meta.start_pos : meta.end_pos] if not meta.empty else ""
+        return re.sub(r"\s*[\u2014-]\s*$", "", text).strip()
+
+    def modal(self, meta, children):
+        count, both, *modes = children
+        names = tuple(name for name, _ in modes)
+        return ast.Modal(
+            count, tuple(effect for _, effect in modes), bool(both), names if any(names) else (), span=self._span(meta)
+        )
+
+    def mode_line(self, meta, children):
+        name, effect = children[0]
+        return ast.ModeLine(effect, name, span=self._span(meta))
+
+    def labeled_ability(self, meta, children):
+        label, ability = children
+        return dataclasses.replace(ability, label=label)
+
+    CHAPTER_NUMBERS = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
+    def chapter_ability(self, meta, children):
+        token, effect = children
+        chapters = tuple(self.CHAPTER_NUMBERS[c.strip()] for c in str(token).split(","))
+        trigger = ast.ChapterTrigger(chapters, span=self.source.span(token.line, token.column, len(token)))
+        return ast.TriggeredAbility(trigger, effect, span=self._span(meta))
+
+    def effect_choice(self, meta, children):
+        return ast.EffectChoice(tuple(children), span=self._span(meta))
+
+    def you_do(self, meta, children):
+        """'you scry 1': the controller does it, as if the sentence began with the verb."""
+        return children[0]
+
+    def delayed_trigger(self, meta, children):
+        subject, (event, fields), effect = children
+        return ast.DelayedTrigger(self._subject_trigger(subject, event, fields, meta), effect, span=self._span(meta))
+
+    def optional(self, meta, children):
+        return ast.Optional(children[0], span=self._span(meta))
+
+    def otherwise(self, meta, children):
+        return ast.Otherwise(children[0], span=self._span(meta))
+
+    def otherwise_if(self, meta, children):
+        return ast.Otherwise(ast.Conditional(children[0], children[1], span=self._span(meta)), span=self._span(meta))
+
+    def require(self, meta, children):
+        text = self.source.text[meta.start_pos : meta.end_pos] if not meta.empty else ""
+        text = re.sub(r"\s*\(rule [^)]*\)$", "", re.sub(r"^require\s+", "", text, flags=re.I))
+        rule = str(children[1])[6:-1] if children[1] else None
+        return ast.Require(children[0], text, rule, span=self._span(meta))
+
+    def record_event(self, meta, children):
+        return ast.RecordEvent(str(children[0]), span=self._span(meta))
+
+    def record_event_each(self, meta, children):
+        return ast.RecordEvent(str(children[0]), children[1], span=self._span(meta))
+
+    def effect_chain(self, meta, children):
+        """'A, B, then C'. In 'you may A, B, then C' the 'may' covers the rest of the chain: a player
+        who doesn't search doesn't put the card into their hand or shuffle (608.2c)."""
+        effects, span = list(children), self._span(meta)
+        n = next((n for n, e in enumerate(effects[:-1]) if isinstance(e, ast.Optional)), None)
+        if n is not None:
+            first = effects[n]
+            rest = ast.Sequence((first.effect, *effects[n + 1 :]), span=span_through(first.effect.span, span))
+            effects[n:] = [ast.Optional(rest, span=span_through(first.span, span))]
+        return effects[0] if len(effects) == 1 else ast.Sequence(tuple(effects), span=span)
+
+    def conditional(self, meta, children):
+        return ast.Conditional(children[0], children[1], span=self._span(meta))
+
+    def sentences(self, meta, children):
+        effects = join_instead(join_keyword_costs(join_otherwise(children, strict=False)))
+        return effects[0] if len(effects) == 1 else ast.Sequence(tuple(effects), span=self._span(meta))
+
+    def effect_text(self, meta, children):
+        return children[0]
+
+    def instead(self, meta, children):
+        return ast.Instead(children[0], children[1], span=self._span(meta))
+
+    def where_x(self, meta, children):
+        return ast.WhereX(children[0], children[2], span=self._span(meta))
+
+    def count_of(self, meta, children):
+        return ast.CountOf(children[0], span=self._span(meta))
+
+    def may(self, meta, children):
+        return True
+
+    def reflexive_trigger(self, meta, children):
+        return ast.ReflexiveTrigger(children[0], span=self._span(meta))

@@ -1,0 +1,152 @@
+"""Running a Lark parser on source text and turning its syntax errors into located diagnostics: the words
+expected there, and the nearest known word for an unknown one.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Iterable
+
+from lark import Lark, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from ...diagnostics import Diagnostic, MtgError, nearest
+from .source import SourceText
+
+
+def _describe_terminal(parser: Lark, name: str) -> str:
+    if name == "$END":
+        return "end of text"
+    try:
+        pattern = parser.get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    if pattern.type == "str":
+        return f"'{pattern.value}'"
+    return {
+        "VAR": "a {variable}",
+        "MANA": "a mana cost like {1}{G}",
+        "INT": "a number",
+        "WORD": "a word",
+        "REF": "an object reference",
+        "COUNTER_PT": "a counter like +1/+1",
+        "EVENT_NAME": "an event name",
+        "ZONE": "a zone",
+        "PT": "power/toughness like 2/2",
+        "SELF_NOUN": "'creature' or 'permanent'",
+        "SELF_NAME": "the card's name",
+    }.get(name, name.lower())
+
+
+def syntax_error(
+    parser: Lark,
+    exc: UnexpectedInput,
+    source: SourceText,
+    what: str,
+    vocabulary: Iterable[str] = (),
+    known_words: frozenset[str] = frozenset(),
+) -> MtgError:
+    """A Lark syntax error as a diagnostic: where, what was found, what was expected."""
+    expected: set[str] = set()
+    if isinstance(exc, UnexpectedToken):
+        expected = set(exc.accepts or exc.expected)
+        found = "end of text" if exc.token.type == "$END" else f"'{exc.token}'"
+        line, column = exc.line, exc.column
+    elif isinstance(exc, UnexpectedCharacters):
+        expected = set(exc.allowed or ())
+        found = f"'{source.text[exc.pos_in_stream]}'" if exc.pos_in_stream < len(source.text) else "end of text"
+        line, column = exc.line, exc.column
+    else:
+        assert isinstance(exc, UnexpectedEOF)
+        expected = set(exc.expected)
+        found = "end of text"
+        lines = source.text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+    if line is None or line < 1:
+        line, column = 1, 1
+    shown = sorted({_describe_terminal(parser, name) for name in expected if not name.startswith("_")})
+    if len(shown) > 8:
+        shown = shown[:8] + ["..."]
+    start = _offset(source.text, line, column)
+    word_match = re.match(r"[A-Za-z'{}?_-]+|\S+", source.text[start:])
+    word = word_match.group(0) if word_match else ""
+    if word and found != "end of text":
+        found = f"'{word}'"
+    literals = [d.strip("'") for d in shown if d.startswith("'")] + list(vocabulary)
+    stray = _first_unknown_word(parser, source.text[: start + len(word)], known_words)
+    if stray is not None:  # an unknown word before the error is the likely mistake ('manfest dread')
+        start, word = stray
+        line, column = _line_column(source.text, start)
+        literals = list(vocabulary) + sorted(_grammar_words(parser))
+        found = f"'{word}'"
+        shown = []
+    guess = nearest(word, literals) if word else None
+    help_text = f"did you mean '{guess}'?" if guess and guess.lower() != word.lower() else None
+    message = f"{what}: unexpected {found}"
+    if start == 0 and found != "end of text":
+        message = f"{what}: {found} is not a known step, keyword action or command"
+    if shown:
+        message += f"; expected {', '.join(shown)}"
+    return MtgError(Diagnostic("E101", message, source.span(line, column, max(1, len(word))), help=help_text))
+
+
+@functools.cache
+def _grammar_words(parser: Lark) -> frozenset[str]:
+    """Every word the grammar's terminals spell out (keywords and the words inside terminal patterns)."""
+    words: set[str] = set()
+    for terminal in parser.terminals:
+        words.update(w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]*", terminal.pattern.value))
+    return frozenset(words)
+
+
+def _first_unknown_word(parser: Lark, text: str, known_words: frozenset[str]) -> tuple[int, str] | None:
+    """The first word of `text` that neither the grammar nor the known names spell, with its offset."""
+    if not known_words:
+        return None
+    grammar_words = _grammar_words(parser)
+    for match in re.finditer(r"\{[^}]*\}|[A-Za-z][A-Za-z'-]*", text):
+        word = match.group(0)
+        if word.startswith("{") or word.lower() in grammar_words or word.lower() in known_words:
+            continue
+        return match.start(), word
+    return None
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    lines = text.split("\n")
+    return sum(len(l) + 1 for l in lines[: line - 1]) + column - 1
+
+
+def parse_tree(
+    parser: Lark,
+    source: SourceText,
+    start: str,
+    what: str,
+    vocabulary: Iterable[str] = (),
+    known_words: frozenset[str] = frozenset(),
+):
+    """Parse `source` from `start`, turning Lark's errors into a diagnostic.
+
+    `known_words` are names the text may use beside the grammar's own words
+    (types, subtypes); given them, an unknown word before the error is reported.
+    """
+    try:
+        return parser.parse(source.text, start=start)
+    except UnexpectedInput as exc:
+        raise syntax_error(parser, exc, source, what, vocabulary, known_words) from None
+
+
+def transform(transformer: Transformer, tree):
+    """Run a transformer; a user error raised inside comes out as itself."""
+    try:
+        return transformer.transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, MtgError):
+            raise exc.orig_exc from None
+        raise

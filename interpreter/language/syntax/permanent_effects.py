@@ -1,0 +1,288 @@
+"""Tree to AST for effects that change permanents: counters, tokens, getting and gaining, 'can't', tapping,
+attaching (110, 111, 122, 611).
+"""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, v_args
+
+from ...diagnostics import Diagnostic, MtgError
+from .. import ast
+from .sentences import names_spell, spell_target_fields
+
+
+@v_args(meta=True)
+class PermanentEffectRules(Transformer):
+    """One method per grammar rule (or alias) of this family; `ToAst` joins the families."""
+
+    def counter_kind(self, meta, children):
+        return str(children[0])
+
+    def counter_amount(self, meta, children):
+        return (children[0], children[1])
+
+    def put_counters(self, meta, children):
+        (count, kind), objects = children
+        return ast.PutCounters(count, kind, objects, span=self._span(meta))
+
+    def attach(self, meta, children):
+        return ast.Attach(children[0], children[1], span=self._span(meta))
+
+    def with_keyword(self, meta, children):
+        return ("keyword", children[0])
+
+    def stat(self, meta, children):
+        return " ".join(str(c).lower() for c in children)
+
+    def with_stat(self, meta, children):
+        stat, value = children[0], children[1]
+        text = self.source.text[meta.start_pos : meta.end_pos].lower() if not meta.empty else ""
+        return ("stat", stat, value, text.rstrip().endswith("less"))
+
+    def _with(self, quality, clause):
+        if clause[0] == "keyword":
+            return ast.QualityWith(quality, keyword=clause[1], span=quality.span)
+        _, stat, value, at_most = clause
+        return ast.QualityWith(quality, stat=stat, value=value, at_most=at_most, span=quality.span)
+
+    def target_with(self, meta, children):
+        other, quality, card, clause, own, place = children
+        quality = self._as_card(quality) if card else quality
+        zone, whose = place if place else (("stack", "any") if names_spell(quality) else (None, None))
+        if own:
+            whose = "you"
+        elif zone is not None and whose is None:
+            whose = "any"
+        return ast.Target(self._with(quality, clause), other=bool(other), zone=zone, whose=whose, span=self._span(meta))
+
+    def tap(self, meta, children):
+        return ast.Tap(children[0], span=self._span(meta))
+
+    def untap(self, meta, children):
+        return ast.Tap(children[0], True, span=self._span(meta))
+
+    def counted_permanents(self, meta, children):
+        return ast.PermanentsYouControl(children[1], children[0], span=self._span(meta))
+
+    def another_permanent(self, meta, children):
+        return ast.PermanentsYouControl(children[0], ast.IntValue(1), True, span=self._span(meta))
+
+    def color(self, meta, children):
+        return str(children[0]).lower()
+
+    def color_words(self, meta, children):
+        return tuple(children)
+
+    def colorless(self, meta, children):
+        return ()
+
+    def pt(self, meta, children):
+        if len(children) == 2:
+            return tuple(children)
+        return tuple(ast.IntValue(int(x), span=self._span(meta)) for x in str(children[0]).split("/"))
+
+    def token_spec(self, meta, children):
+        legendary, (power, toughness), colors, quality, ability = children
+        return dict(
+            power=power,
+            toughness=toughness,
+            colors=colors,
+            quality=quality,
+            legendary=bool(legendary),
+            with_ability=ability,
+        )
+
+    def create_token(self, meta, children):
+        return ast.CreateToken(children[0], **children[1], span=self._span(meta))
+
+    def token_name(self, meta, children):
+        return " ".join(str(c) for c in children)
+
+    def create_named_spec_token(self, meta, children):
+        return ast.CreateToken(ast.IntValue(1), **children[1], name=children[0], span=self._span(meta))
+
+    def put_combined(self, meta, children):
+        return ast.PutCombined(children[0], children[1], span=self._span(meta))
+
+    def create_copy(self, meta, children):
+        return ast.CreateCopy(children[0], span=self._span(meta))
+
+    def sacrifice_list(self, meta, children):
+        pairs = tuple(zip(children[0::2], children[1::2]))
+        text = self.source.text[meta.start_pos : meta.end_pos].lower() if not meta.empty else ""
+        return (pairs, " or " in text)
+
+    def sacrifice(self, meta, children):
+        pairs, any_one = children[0]
+        return ast.Sacrifice(pairs, any_one, span=self._span(meta))
+
+    def sacrifice_another(self, meta, children):
+        return ast.Sacrifice(((ast.IntValue(1), children[0]),), other=True, span=self._span(meta))
+
+    def until_your_next_turn(self, meta, children):
+        return "until your next turn"
+
+    def until_end_of_turn(self, meta, children):
+        return "until end of turn"
+
+    def pump(self, meta, children):
+        return ast.Pump(children[0], str(children[1]), children[2], span=self._span(meta))
+
+    def grant_keyword(self, meta, children):
+        objects, abilities, duration = children
+        grants = tuple(ast.GrantKeyword(objects, a, duration, span=self._span(meta)) for a in abilities)
+        return grants[0] if len(grants) == 1 else ast.Sequence(grants, span=self._span(meta))
+
+    def keyword_list(self, meta, children):
+        return tuple(children)
+
+    def blocked_by(self, meta, children):
+        quality, clause = children
+        return self._with(quality, clause) if clause else quality
+
+    def cant_be_blocked_by(self, meta, children):
+        return ast.CantBlock(children[0], children[2], True, children[1], span=self._span(meta))
+
+    # one subject, several predicates: each is a function of the subject and a duration
+    def pred_pump(self, meta, children):
+        change, duration = children
+        return (lambda objects, d: ast.Pump(objects, str(change), d, span=self._span(meta)), duration)
+
+    def pred_grant(self, meta, children):
+        abilities, duration = children
+        return (
+            lambda objects, d: [ast.GrantKeyword(objects, a, d, span=self._span(meta)) for a in abilities],
+            duration,
+        )
+
+    def pred_cant_attack(self, meta, children):
+        return (lambda objects, d: ast.CantAttack(objects, d, span=self._span(meta)), children[0])
+
+    def pred_cant_block(self, meta, children):
+        return (lambda objects, d: ast.CantBlock(objects, d, span=self._span(meta)), children[0])
+
+    def pred_cant_be_blocked(self, meta, children):
+        by, duration = children
+        return (lambda objects, d: ast.CantBlock(objects, d, True, by, span=self._span(meta)), duration)
+
+    def shared_subject(self, meta, children):
+        """'it gets +1/+0 and gains deathtouch until end of turn': a predicate without its own duration
+        lasts as long as the next one that has one (611.2)."""
+        objects, *predicates = [c for c in children if not isinstance(c, Token)]
+        effects: list = []
+        for n, (make, duration) in enumerate(predicates):
+            if duration is None:
+                duration = next((d for _, d in predicates[n + 1 :] if d is not None), None)
+            if duration is None:
+                raise MtgError(
+                    Diagnostic("E101", "a change to an object needs a duration ('until end of turn')", self._span(meta))
+                )
+            made = make(objects, duration)
+            effects.extend(made if isinstance(made, list) else [made])
+        return ast.Sequence(tuple(effects), span=self._span(meta))
+
+    def attached_object(self, meta, children):
+        return ast.AttachedSubject(str(children[0]).lower(), children[1], span=self._span(meta))
+
+    def attached_to(self, meta, children):
+        return str(children[0]).lower()
+
+    def put_counter_list(self, meta, children):
+        *amounts, objects = children
+        return ast.Sequence(
+            tuple(ast.PutCounters(count, kind, objects, span=self._span(meta)) for count, kind in amounts),
+            span=self._span(meta),
+        )
+
+    def prevent_damage(self, meta, children):
+        combat, objects, duration = children
+        return ast.PreventDamage(objects, bool(combat), duration, span=self._span(meta))
+
+    def becomes_with(self, meta, children):
+        return ast.Becomes(children[0], children[1], children[2], span=self._span(meta))
+
+    def grant_cost(self, meta, children):
+        return children[0]
+
+    def static_grant(self, meta, children):
+        condition, objects, abilities, *rest = children
+        cost_keyword = rest[0] if rest else None
+        if cost_keyword is not None:
+            ability = abilities[-1]
+            if (
+                not isinstance(ability, ast.KeywordAbility)
+                or cost_keyword != ability.name
+                or not ability.args
+                or any(v is not None for _, v in ability.args)
+            ):
+                raise MtgError(
+                    Diagnostic(
+                        "E101",
+                        f"'the {cost_keyword} cost' must follow a grant of {cost_keyword} without a cost",
+                        self._span(meta),
+                    )
+                )
+            ability = ast.KeywordAbility(
+                ability.name, ((ability.args[0][0], ast.ManaCostOf(ast.It())),), span=ability.span
+            )
+            abilities = abilities[:-1] + (ability,)
+        if isinstance(objects, ast.AttachedSubject) and condition is None:
+            # 'Enchanted creature has flying and "Whenever ..."' (613.1f): the permanent it is attached to
+            return ast.AttachedGrant(objects.attachment, objects.quality, abilities, span=self._span(meta))
+        return ast.StaticGrant(objects, abilities, condition, span=self._span(meta))
+
+    def grant_list(self, meta, children):
+        return tuple(children)
+
+    def quoted_ability(self, meta, children):
+        return children[0]
+
+    def grant_until_end_of_turn(self, meta, children):
+        return ast.GrantKeyword(children[0], children[1], "until end of turn", span=self._span(meta))
+
+    def named_permanent(self, meta, children):
+        return ast.NamedPermanent(children[0], children[1], span=self._span(meta))
+
+    def cant_attack(self, meta, children):
+        return ast.CantAttack(children[0], children[1], span=self._span(meta))
+
+    def cant_block(self, meta, children):
+        return ast.CantBlock(children[0], children[1], span=self._span(meta))
+
+    def cant_be_blocked(self, meta, children):
+        return ast.CantBlock(children[0], children[1], True, span=self._span(meta))
+
+    def create_named_token(self, meta, children):
+        return ast.CreateNamedToken(str(children[0]), span=self._span(meta))
+
+    def add_types(self, meta, children):
+        return ast.AddTypes(children[0], children[1], span=self._span(meta))
+
+    def designate(self, meta, children):
+        return ast.Designate(children[0], str(children[1]).lower(), span=self._span(meta))
+
+    def skip_untap(self, meta, children):
+        return ast.SkipUntap(children[0], span=self._span(meta))
+
+    def turn_face_up(self, meta, children):
+        return ast.TurnFaceUp(children[0], span=self._span(meta))
+
+    def turn_face_down(self, meta, children):
+        return ast.TurnFaceDown(children[0], span=self._span(meta))
+
+    def all_yours(self, meta, children):
+        return ast.AllPermanents(children[1], True, bool(children[0]), span=self._span(meta))
+
+    def all_permanents(self, meta, children):
+        return ast.AllPermanents(children[1], other=bool(children[0]), span=self._span(meta))
+
+    def counted_targets(self, meta, children):
+        count, other, quality = children
+        return ast.Target(
+            quality, other=bool(other), count=count, **spell_target_fields(quality), span=self._span(meta)
+        )
+
+    def counted_targets_in_zone(self, meta, children):
+        count, other, quality, card, (zone, whose) = children
+        quality = self._as_card(quality) if card else quality
+        return ast.Target(quality, other=bool(other), zone=zone, whose=whose, count=count, span=self._span(meta))
