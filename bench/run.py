@@ -59,18 +59,20 @@ def public(name: str, module: str):
         return getattr(importlib.import_module(f"interpreter.{module}"), name)
     except (ImportError, AttributeError):
         for info in pkgutil.walk_packages(interpreter.__path__, "interpreter."):
+            if info.name.endswith("__main__"):
+                continue
             found = getattr(importlib.import_module(info.name), name, None)
             if found is not None:
                 return found
         raise ImportError(f"no '{name}' anywhere in the interpreter package")
 
 
-RandomChooser = public("RandomChooser", "choices")
+RandomChooser = public("RandomChooser", "game.choices")
 MtgError = public("MtgError", "diagnostics")
-Rulebook = public("Rulebook", "rulebook")
-Runner = public("Runner", "scenario")
-Scenario = public("Scenario", "scenario")
-load_documents = public("load_documents", "yamlsource")
+Rulebook = public("Rulebook", "language.rulebook")
+Runner = public("Runner", "tools.scenario")
+Scenario = public("Scenario", "tools.scenario")
+load_documents = public("load_documents", "tools.yamlsource")
 
 TRIVIAL_GRAMMAR = "start: WORD+\nWORD: /\\S+/\n%ignore /\\s+/\n"
 
@@ -190,7 +192,7 @@ def process_time(times: dict) -> float:
 
 def cache_env(folder: Path) -> dict:
     """The environment of a process whose disk caches all live in `folder`: the project keeps Lark's
-    parsers in $XDG_CACHE_HOME/mtgrules (interpreter/parsers.py:cache_file), Lark's own default is
+    parsers in $XDG_CACHE_HOME/mtgrules (interpreter/language/parsers.py:cache_file), Lark's own default is
     tempfile.gettempdir(); both point inside `folder`."""
     (folder / "tmp").mkdir(parents=True, exist_ok=True)
     return dict(os.environ, XDG_CACHE_HOME=str(folder), TMPDIR=str(folder / "tmp"))
@@ -337,7 +339,7 @@ class Bench:
         label = "parser build, warm (the project's oracle_parser from its disk cache, fresh process)"
         extension = getattr(self.book, "_extension", None)
         try:
-            oracle_parser = public("oracle_parser", "parsers")
+            oracle_parser = public("oracle_parser", "language.parsers")
         except ImportError:
             oracle_parser = None
         if not (isinstance(cache, str) and oracle_parser and isinstance(extension, str)):

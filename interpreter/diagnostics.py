@@ -84,9 +84,11 @@ def error(code: str, message: str, span: Span | None = None, rule: str | None = 
 
 def nearest(word: str, known: Iterable[str]) -> str | None:
     """The known name closest to `word`, if one is close enough to suggest."""
-    known = list(known)
     lowered = {k.lower(): k for k in known}
-    match = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+    word = word.lower()
+    # a name can reach the cutoff only if 2 * min(len) >= 0.6 * (sum of lens): the others need no comparing
+    close = [k for k in lowered if 2 * min(len(word), len(k)) >= 0.6 * (len(word) + len(k))]
+    match = difflib.get_close_matches(word, close, n=1, cutoff=0.6)
     return lowered[match[0]] if match else None
 
 

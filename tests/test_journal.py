@@ -171,6 +171,31 @@ def test_marks_nest_and_objects_come_and_go() -> None:
     assert state.players["alice"].life == 20 and journal_module._active is None
 
 
+def test_the_stamp_moves_with_every_change_and_undo_and_never_comes_back() -> None:
+    """What is cached at a stamp (a game's characteristics) is stale as soon as anything changed or was
+    undone: a rollback and a different change of the same size must not bring an old stamp back."""
+    journal, values = Journal(), JList()
+    outer = journal.mark()
+    seen = [journal.stamp()]
+    values.append(1)
+    seen.append(journal.stamp())
+    inner = journal.mark()
+    values.append(2)
+    seen.append(journal.stamp())
+    journal.rollback(inner)
+    seen.append(journal.stamp())
+    inner = journal.mark()
+    values.append(3)          # as many entries as before the rollback, another state
+    seen.append(journal.stamp())
+    journal.keep(inner)
+    assert journal.stamp() == seen[-1]   # keeping changes nothing
+    journal.keep(outer)
+    assert len(set(seen)) == len(seen) and seen == sorted(seen)
+    later = journal.mark()
+    assert journal.stamp() > seen[-1]
+    journal.rollback(later)
+
+
 def test_marks_close_innermost_first() -> None:
     journal, values = Journal(), JList()
     outer = journal.mark()

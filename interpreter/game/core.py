@@ -69,10 +69,22 @@ class GameCore:
         self._trial_depth = 0   # trial runs (try_out) now running inside one another
         fd = rulebook.face_down
         self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
+        self._characteristics: dict[int, tuple[int, Characteristics]] = {}   # object id -> (stamp, value)
 
     def characteristics(self, object_id: int) -> Characteristics:
-        return self.state.characteristics(self.state.objects[object_id], self._face_down,
-                                          self.rulebook.subtype_abilities)
+        """What the object is now (613). While an action runs, every change to the state is journaled, so a
+        value computed at the journal's current stamp still holds; outside one it is computed afresh."""
+        journal = self.state.journal
+        stamp = journal.stamp() if journal.marks else None
+        if stamp is not None:
+            cached = self._characteristics.get(object_id)
+            if cached is not None and cached[0] == stamp:
+                return cached[1]
+        value = self.state.characteristics(self.state.objects[object_id], self._face_down,
+                                           self.rulebook.subtype_abilities)
+        if stamp is not None:
+            self._characteristics[object_id] = (stamp, value)
+        return value
 
     def last_known(self, object_id: int | None) -> LastKnown:
         """Name, characteristics, controller and copiable values of an object, or as it last existed on

@@ -26,12 +26,13 @@ _MISSING = object()
 class Journal:
     """A LIFO list of (inverse, target, a, b): calling inverse(target, a, b) undoes one change."""
 
-    __slots__ = ("entries", "marks", "rng_saved")
+    __slots__ = ("entries", "marks", "rng_saved", "_moves")
 
     def __init__(self) -> None:
         self.entries: list[tuple[Callable[[Any, Any, Any], None], Any, Any, Any]] = []
         self.marks: list[int] = []
         self.rng_saved = -1   # the depth of marks at which the RNG state was last saved, -1: not saved
+        self._moves = 0       # entries undone (counted twice) or kept and cleared, for `stamp`
 
     def __repr__(self) -> str:
         return f"Journal({len(self.marks)} open marks, {len(self.entries)} entries)"
@@ -42,13 +43,21 @@ class Journal:
         if _active is not None and _active is not self:
             raise RuntimeError("another game's journal has an open mark")
         _active = self
+        if not self.marks:
+            self._moves += 1   # the state may have changed unrecorded since the last mark closed
         self.marks.append(len(self.entries))
         return len(self.entries)
+
+    def stamp(self) -> int:
+        """A number that changes with every change recorded or undone and never comes back: while a mark
+        is open, what was computed from the state at one stamp holds as long as the stamp is the same."""
+        return self._moves + len(self.entries)
 
     def rollback(self, mark: int) -> None:
         """Undo every change since the mark (the innermost open one), newest first, and close it."""
         self._close(mark)
         entries = self.entries
+        self._moves += 2 * (len(entries) - mark)
         while len(entries) > mark:
             inverse, target, a, b = entries.pop()
             inverse(target, a, b)
@@ -70,6 +79,7 @@ class Journal:
     def _idle(self) -> None:
         global _active
         if not self.marks:
+            self._moves += len(self.entries)
             self.entries.clear()
             self.rng_saved = -1
             _active = None

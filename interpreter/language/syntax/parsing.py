@@ -50,7 +50,7 @@ def syntax_error(
     """A Lark syntax error as a diagnostic: where, what was found, what was expected."""
     expected: set[str] = set()
     if isinstance(exc, UnexpectedToken):
-        expected = set(exc.accepts or exc.expected)
+        expected = set(_accepts(parser, exc) or exc.expected)
         found = "end of text" if exc.token.type == "$END" else f"'{exc.token}'"
         line, column = exc.line, exc.column
     elif isinstance(exc, UnexpectedCharacters):
@@ -89,6 +89,25 @@ def syntax_error(
     if shown:
         message += f"; expected {', '.join(shown)}"
     return MtgError(Diagnostic("E101", message, source.span(line, column, max(1, len(word))), help=help_text))
+
+
+#: (parser, LALR state stack) -> the terminals the parser accepts there: Lark finds them by trying each
+#: terminal on a copy of the parser, the slow part of a syntax error; the answer depends on the stack only.
+_ACCEPTS: dict[tuple[Lark, tuple[int, ...]], frozenset[str]] = {}
+_ACCEPTS_MAX = 4096
+
+
+def _accepts(parser: Lark, exc: UnexpectedToken) -> frozenset[str]:
+    interactive = exc.interactive_parser
+    if interactive is None:
+        return frozenset()
+    key = (parser, tuple(interactive.parser_state.state_stack))
+    found = _ACCEPTS.get(key)
+    if found is None:
+        if len(_ACCEPTS) >= _ACCEPTS_MAX:
+            _ACCEPTS.clear()
+        found = _ACCEPTS[key] = frozenset(interactive.accepts())
+    return found
 
 
 @functools.cache
