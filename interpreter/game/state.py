@@ -53,11 +53,11 @@ class GameObject(Recorded):
     counters: dict[str, int] = field(default_factory=JDict)
     face_down: str | None = None          # how it became face down (708.6): 'manifested', ...
     face_down_at: int | None = None       # timestamp it became face down
-    revealed_by: set[int] = field(default_factory=JSet)  # contexts keeping it revealed (701.20a)
+    revealed_by: frozenset[int] = frozenset()   # contexts keeping it revealed (701.20a)
     summoning_sick: bool = False
     timestamp: int = 0
     added_subtypes: tuple[str, ...] = ()  # '... in addition to its other types' (205.1b)
-    designations: set[str] = field(default_factory=JSet)  # 'exerted', 'monstrous', ...
+    designations: frozenset[str] = frozenset()  # 'exerted', 'monstrous', ... (replaced, never changed)
     skip_untap: bool = False              # won't untap during its controller's next untap step
     extra_abilities: tuple = ()           # abilities the face-down status gives (ward {2}, 701.58a)
     modifiers: tuple = ()                 # (power, toughness, duration) from 'gets +N/+M ...' (613.4c)
@@ -223,15 +223,15 @@ class GameState(Recorded):
 
     def reveal(self, obj: GameObject, context_id: int) -> None:
         """The object stays revealed until the context is done (701.20a)."""
-        obj.revealed_by.add(context_id)
+        obj.revealed_by |= {context_id}
         self.revealed.add(obj.id)
 
     def end_reveals(self, context_id: int) -> None:
         """The context is done: what it revealed is no longer revealed by it (701.20a)."""
         for object_id in sorted(self.revealed):
-            revealed_by = self.objects[object_id].revealed_by
-            revealed_by.discard(context_id)
-            if not revealed_by:
+            obj = self.objects[object_id]
+            obj.revealed_by -= {context_id}
+            if not obj.revealed_by:
                 self.revealed.discard(object_id)
 
     def granted_by_attachments(self, obj: GameObject) -> tuple:

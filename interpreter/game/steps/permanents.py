@@ -153,7 +153,7 @@ class PermanentSteps:
     def cant_attack(self, node: ast.CantAttack, env: Env) -> list[int]:
         ids = self.objects(node.objects, env)
         for i in ids:
-            self.state.objects[i].designations.add("can't attack")
+            self.state.objects[i].designations |= {"can't attack"}
         return ids
 
     @executes(ast.CantBlock)
@@ -163,7 +163,7 @@ class PermanentSteps:
             what += f" by {self.describe_quality(node.by, env)}"
         ids = self.objects(node.objects, env)
         for i in ids:
-            self.state.objects[i].designations.add(what)
+            self.state.objects[i].designations |= {what}
         return ids
 
     @executes(ast.CreateNamedToken)
@@ -184,7 +184,7 @@ class PermanentSteps:
         ids = self.objects(node.objects, env)
         for i in ids:
             if self.state.objects[i].zone == "battlefield":
-                self.state.objects[i].designations.add(node.designation)
+                self.state.objects[i].designations |= {node.designation}
         return ids
 
     @executes(ast.SkipUntap)
