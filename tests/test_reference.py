@@ -22,7 +22,7 @@ def test_the_committed_reference_is_what_the_code_generates() -> None:
 
 def test_every_code_the_interpreter_raises_is_documented() -> None:
     used = set()
-    for path in (ROOT / "interpreter").glob("*.py"):
+    for path in (ROOT / "interpreter").rglob("*.py"):
         used.update(re.findall(r'"([EW]\d{3})"', path.read_text(encoding="utf-8")))
     assert used - set(CODES) == set(), f"add these codes to diagnostics.CODES: {sorted(used - set(CODES))}"
     assert set(CODES) - used == set(), f"these codes are documented but never raised: {sorted(set(CODES) - used)}"
