@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from ..diagnostics import MtgError, Span
+from ..diagnostics import MtgError, Span, error
 from ..language import ast
 from .costs import applied
 from .events import TRIGGER_EVENTS
@@ -246,3 +246,14 @@ def _token_abilities(book: "Rulebook", name: str) -> tuple[ast.Node, ...]:
         except MtgError:
             continue
     return tuple(found)
+
+
+def state_not_run(objects: Iterable) -> MtgError | None:
+    """The refusal of a game state the interpreter can't run yet, or None: a phased-out permanent is treated
+    as though it doesn't exist (702.26b), which the game's actions don't know yet; an action while one is
+    phased out is refused rather than run as though it were there."""
+    phased = sorted(o.card_name for o in objects if o.phased_out)
+    if not phased:
+        return None
+    return error(NOT_RUN, f"{', '.join(phased)} is phased out, and the interpreter doesn't run phased-out "
+                 "permanents yet", rule="702.26b")

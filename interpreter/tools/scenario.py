@@ -11,10 +11,11 @@ from pathlib import Path
 
 import jsonschema
 
-from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
+from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean
 from ..game.cards import make_card
 from ..game.choices import Chooser, ScriptedChooser
 from ..game.game import Game
+from ..game.runs import state_not_run
 from ..game.state import CardDef, GameState
 from ..language import ast
 from ..language.checks import check_text, declared_events
@@ -241,7 +242,9 @@ class Scenario:
         before = _serialize(game.state) if "error" in step else None  # to prove a refusal changed nothing
         try:
             action = self.action(player, text, step, line_of(step))
-            _refuse_phased_out(game.state)
+            refusal = state_not_run(game.state.objects.values())
+            if refusal is not None:
+                raise refusal
             game.perform(player, action, chooser)
         except MtgError as exc:
             expected = step.get("error")
@@ -298,14 +301,6 @@ class Scenario:
             raise MtgError(problems[0])
         return effect
 
-
-def _refuse_phased_out(state: GameState) -> None:
-    """A phased-out permanent is treated as though it doesn't exist (702.26b); the game's actions don't know
-    that yet, so a step while one is phased out is refused rather than run as though it were there."""
-    phased = [o.card_name for o in state.objects.values() if o.phased_out]
-    if phased:
-        raise error("E409", f"{', '.join(sorted(phased))} is phased out, and the interpreter doesn't run phased-out "
-                    "permanents yet", rule="702.26b")
 
 
 def _serialize(state: GameState) -> str:
