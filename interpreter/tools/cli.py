@@ -1,4 +1,4 @@
-"""The `mtgrules` command: test, parse, lint, rules, coverage, reference, convert."""
+"""The `mtgrules` command: test, parse, lint, rules, coverage, reference, convert, lsp."""
 from __future__ import annotations
 
 import argparse
@@ -139,6 +139,15 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return 1 if any(d.severity == "error" for d in problems) else 0
 
 
+def cmd_lsp(args: argparse.Namespace) -> int:
+    try:
+        from .lsp import serve
+    except ImportError as exc:
+        print(f"mtgrules lsp: needs pygls ({exc}): pip install 'mtgrules[lsp]'", file=sys.stderr)
+        return 2
+    return serve()
+
+
 def cmd_reference(args: argparse.Namespace) -> int:
     from .reference import generate
     print(generate(), end="")
@@ -187,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     convert.add_argument("--mechanics", action="append", default=[], metavar="PATH",
                          help="rules files or folders the set needs: loaded, and listed under mechanics: (repeatable)")
     convert.set_defaults(func=cmd_convert)
+    lsp = sub.add_parser("lsp", help="a language server over stdio for .mtgr rules files and set and scenario YAML "
+                         "(diagnostics, completion, hover; needs the extra mtgrules[lsp])")
+    lsp.set_defaults(func=cmd_lsp)
     rules = sub.add_parser("rules", help="list the loaded mechanics with rule numbers and reminder text")
     rules.add_argument("paths", nargs="*", metavar="PATH", help="extra rules files or folders to load")
     rules.set_defaults(func=cmd_rules)
