@@ -26,6 +26,13 @@ TYPO = FORAGE.replace("sacrifice a Food\n", "sacrifise a Food\n")   # the step, 
 TYPO_LINE = next(n for n, line in enumerate(TYPO.splitlines()) if "sacrifise" in line)
 
 
+@pytest.fixture(autouse=True)
+def no_open_buffers():
+    """What a test gives the editor features as open buffers is forgotten after it."""
+    yield
+    editor.OPEN_BUFFERS.clear()
+
+
 class Client:
     """A minimal LSP client: Content-Length framed JSON-RPC over the server's stdin and stdout."""
 
@@ -149,7 +156,6 @@ def test_a_set_being_edited_is_what_its_scenarios_see(tmp_path):
     renamed = set_file.read_text().replace("Gull", "Tern")
     assert [d.code for d in editor.findings(set_file, renamed)] == []   # the buffer, not the saved file
     assert [d.code for d in editor.findings(scenario, scenario.read_text())] == ["E404"]
-    editor.OPEN_BUFFERS.clear()
 
 
 def test_a_problem_in_another_file_is_shown_at_the_top_saying_where(tmp_path):

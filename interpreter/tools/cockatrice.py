@@ -92,6 +92,7 @@ class CockatriceSet:
     cards: list[tuple[str, dict, int]]   # (name, card mapping, line)
     problems: list[Diagnostic]
     source: list[str]
+    keywords: tuple = ()   # Cockatrice has no place for a set's own keywords
 
 
 def read_cockatrice(path: Path, text: str) -> CockatriceSet:

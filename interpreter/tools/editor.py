@@ -11,6 +11,7 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from ..diagnostics import Diagnostic, MtgError, Span
 from ..language import ast
@@ -26,7 +27,7 @@ DATA_SUFFIXES = (".yaml", ".yml")
 class CachingRunner(Runner):
     """A Runner whose rulebooks outlive one request, each kept until a rules file it read changes."""
 
-    books: dict[tuple, Rulebook] = {}
+    books: ClassVar[dict[tuple, Rulebook]] = {}
 
     def rulebook(self, extra: tuple[str, ...]) -> Rulebook:
         key = (extra, tuple(f.stat().st_mtime_ns for f in rules_files([Path(p) for p in extra]) if f.exists()))

@@ -20,9 +20,9 @@ from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from ..game.cards import ability_lines, make_card
 from ..game.state import CardDef
 from ..language.rulebook import Rulebook
-from .cockatrice import read_cockatrice
+from .cockatrice import CockatriceSet, read_cockatrice
 from .coverage import Line
-from .mse import SET_MEMBER, Keyword, read_mse
+from .mse import SET_MEMBER, Keyword, MseSet, read_mse
 from .yamlsource import line_of, load_documents, locate, read_text
 
 SET_SUFFIXES = (".yaml", ".yml", ".json", ".mse-set", ".xml")
@@ -91,6 +91,7 @@ def read_set(path: Path) -> SetFile:
     found = SetFile(path, str(doc.get("name", path.stem)), str(doc.get("code", "")), source=text.splitlines())
     validator = jsonschema.Draft202012Validator(schema())
     bad_cards: set[int] = set()
+    keywords_ok = True
     for e in validator.iter_errors(doc):
         where = list(e.absolute_path)
         container, line = doc, line_of(doc)
@@ -102,6 +103,7 @@ def read_set(path: Path) -> SetFile:
             line = line_of(container, line)
         if len(where) >= 2 and where[0] == "cards" and isinstance(where[1], int):
             bad_cards.add(where[1])
+        keywords_ok = keywords_ok and where[:1] != ["keywords"]
         message = e.message
         needle = str(where[-1]) if where and isinstance(where[-1], str) else None
         if isinstance(container, (str, int, float)):  # a scalar has no line of its own: find its text
@@ -115,7 +117,7 @@ def read_set(path: Path) -> SetFile:
                                          found.span(line, needle)))
     found.mechanics = tuple(str((path.parent / str(m)).resolve()) for m in doc.get("mechanics") or ()
                             if isinstance(m, str))
-    if not any(e.absolute_path and e.absolute_path[0] == "keywords" for e in validator.iter_errors(doc)):
+    if keywords_ok:
         found.keywords = [Keyword(k["name"], k.get("match", k["name"]), k.get("mode", "custom"), k.get("reminder", ""),
                                   line_of(k)) for k in doc.get("keywords") or ()]
     for index, card in enumerate(doc.get("cards") or ()):
@@ -133,10 +135,10 @@ def _add(found: SetFile, name: str, data: dict, line: int) -> None:
     found.lines[name] = line
 
 
-def _imported(path: Path, read) -> SetFile:
-    """A Magic Set Editor set or a Cockatrice database (mse.MseSet, cockatrice.CockatriceSet) as a SetFile."""
+def _imported(path: Path, read: MseSet | CockatriceSet) -> SetFile:
+    """A Magic Set Editor set or a Cockatrice database as a SetFile."""
     found = SetFile(path, read.title, read.code, problems=list(read.problems), source=read.source,
-                    keywords=list(getattr(read, "keywords", ())), type_words=True)
+                    keywords=list(read.keywords), type_words=True)
     for name, data, line in read.cards:
         _add(found, name, data, line)
     return found
