@@ -129,6 +129,11 @@ CODES: dict[str, str] = {
     "E120": "a set file's structure breaks set.schema.json",
     "E121": "a card defined twice in one set",
     "E130": "a .json file that is not an MTGJSON set",
+    "E131": "a Magic Set Editor set or Cockatrice database that can't be read: not a zip archive, no `set` file, "
+            "a line that is not `key: value`, malformed XML, not a card database, or a card without a name",
+    "W132": "a set's own keyword (a Magic Set Editor keyword: block) that no loaded rules file defines",
+    "W133": "what an imported card has that the set format has no place for (loyalty, a split card's second half, "
+            "a token), left out",
     "E201": "an unknown slot type in a pattern ({count}, {quality}, {cards}, {cost}, {name} are known)",
     "E202": "a mechanic defined twice",
     "E203": "a definition that cites no rule",

@@ -338,6 +338,11 @@ class Rulebook(LayoutReader):
                                              "turn", "pay", "require", "record", "discard", "scry", "exile",
                                              "create"]
 
+    def grammar_words(self) -> list[str]:
+        """The words and phrases the card-text grammar spells out (its string terminals), for an editor."""
+        return sorted({t.pattern.value for t in self._parser.terminals
+                       if t.pattern.type == "str" and t.pattern.value[:1].isalpha()})
+
     def command_words(self) -> set[str]:
         """First words of the commands a scenario step may use."""
         words = {"resolve", "cast", "activate"}

@@ -1,4 +1,4 @@
-"""The `mtgrules` command: test, parse, lint, rules."""
+"""The `mtgrules` command: test, parse, lint, rules, coverage, reference, convert, lsp."""
 from __future__ import annotations
 
 import argparse
@@ -124,6 +124,30 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_convert(args: argparse.Namespace) -> int:
+    from .convert import convert
+    if (code := _missing([args.path] + args.mechanics, "convert")) is not None:
+        return code
+    out = Path(args.output) if args.output else None
+    text, problems = convert(Path(args.path), out, [Path(m) for m in args.mechanics])
+    for d in problems:
+        print(d.render(), file=sys.stderr)
+    if out is None:
+        print(text, end="")
+    else:
+        out.write_text(text, encoding="utf-8")
+    return 1 if any(d.severity == "error" for d in problems) else 0
+
+
+def cmd_lsp(args: argparse.Namespace) -> int:
+    try:
+        from .lsp import serve
+    except ImportError as exc:
+        print(f"mtgrules lsp: needs pygls ({exc}): pip install 'mtgrules[lsp]'", file=sys.stderr)
+        return 2
+    return serve()
+
+
 def cmd_reference(args: argparse.Namespace) -> int:
     from .reference import generate
     print(generate(), end="")
@@ -165,6 +189,16 @@ def main(argv: list[str] | None = None) -> int:
     coverage.set_defaults(func=cmd_coverage)
     reference = sub.add_parser("reference", help="print the DSL reference (steps, conditions, slots, codes) as Markdown")
     reference.set_defaults(func=cmd_reference)
+    convert = sub.add_parser("convert", help="write a Magic Set Editor set (.mse-set), a Cockatrice database (.xml) "
+                             "or an MTGJSON file in the project's YAML set format (exit 1 when a card has an error)")
+    convert.add_argument("path", metavar="PATH")
+    convert.add_argument("-o", "--output", metavar="OUT", help="the YAML file to write (default: standard output)")
+    convert.add_argument("--mechanics", action="append", default=[], metavar="PATH",
+                         help="rules files or folders the set needs: loaded, and listed under mechanics: (repeatable)")
+    convert.set_defaults(func=cmd_convert)
+    lsp = sub.add_parser("lsp", help="a language server over stdio for .mtgr rules files and set and scenario YAML "
+                         "(diagnostics, completion, hover; needs the extra mtgrules[lsp])")
+    lsp.set_defaults(func=cmd_lsp)
     rules = sub.add_parser("rules", help="list the loaded mechanics with rule numbers and reminder text")
     rules.add_argument("paths", nargs="*", metavar="PATH", help="extra rules files or folders to load")
     rules.set_defaults(func=cmd_rules)

@@ -25,14 +25,15 @@ from .scenario import (
     scenario_files,
     structure_problems_located,
 )
-from .sets import SetFile, is_set_document, load_cards
+from .sets import SET_SUFFIXES, SetFile, is_set_document, load_cards, set_format
 from .yamlsource import line_of, load_documents, locate, read_text
 
 
 def lint_paths(paths: list[Path]) -> list[Diagnostic]:
     """All findings for the given files and folders: rules files, then set and scenario files."""
     rules = [p for p in rules_files(paths) if p.suffix == RULES_SUFFIX]
-    data_files = [p for p in scenario_files(paths) if p.suffix in (".yaml", ".yml", ".json")]
+    data_files = [f for p in paths for f in ([p] if set_format(p) == "mse" else scenario_files([p]))
+                  if f.suffix in SET_SUFFIXES or set_format(f) == "mse"]
     found: list[Diagnostic] = []
     if rules or not data_files:
         found.extend(lint_rules(rules))
@@ -44,8 +45,8 @@ def lint_paths(paths: list[Path]) -> list[Diagnostic]:
 
 
 def is_set_file(path: Path) -> bool:
-    """MTGJSON, or YAML whose one document is a set (a list of cards and no steps)."""
-    if path.suffix == ".json":
+    """MTGJSON, Magic Set Editor, Cockatrice, or YAML whose one document is a set (a list of cards and no steps)."""
+    if set_format(path) in ("mse", "cockatrice", "mtgjson"):
         return True
     try:
         docs = [d for d in load_documents(read_text(path), str(path)) if d is not None]

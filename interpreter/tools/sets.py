@@ -1,4 +1,5 @@
-"""Set files: the project's YAML format (set.schema.json) and MTGJSON, as card definitions.
+"""Set files: the project's YAML format (set.schema.json), MTGJSON, Magic Set Editor sets and
+Cockatrice card databases, as card definitions.
 
 Reading a set turns either format into the project's card mappings; loading
 it parses their text with a rulebook. One bad card never stops the others:
@@ -19,10 +20,12 @@ from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from ..game.cards import ability_lines, make_card
 from ..game.state import CardDef
 from ..language.rulebook import Rulebook
+from .cockatrice import CockatriceSet, read_cockatrice
 from .coverage import Line
+from .mse import SET_MEMBER, Keyword, MseSet, read_mse
 from .yamlsource import line_of, load_documents, locate, read_text
 
-SET_SUFFIXES = (".yaml", ".yml", ".json")
+SET_SUFFIXES = (".yaml", ".yml", ".json", ".mse-set", ".xml")
 
 
 @dataclass
@@ -38,6 +41,8 @@ class SetFile:
     problems: list[Diagnostic] = field(default_factory=list)
     source: list[str] = field(default_factory=list)
     partners: dict[str, tuple[str, str]] = field(default_factory=dict)  # MTGJSON pairs: (partner, combined)
+    keywords: list[Keyword] = field(default_factory=list)   # the set's own keywords, with their reminder text
+    type_words: bool = False   # `types` hold every word before the dash of a type line, supertypes too
 
     def span(self, line: int, needle: str | None = None) -> Span:
         return locate(self.source, str(self.path), line, needle)
@@ -48,13 +53,35 @@ def is_set_document(doc: object) -> bool:
     return isinstance(doc, dict) and isinstance(doc.get("cards"), list) and "steps" not in doc
 
 
-def read_set(path: Path) -> SetFile:
-    """Read a YAML or MTGJSON set file; structure problems are collected, not raised."""
+def set_format(path: Path) -> str:
+    """'mse', 'cockatrice', 'mtgjson' or 'yaml': by the extension, else by the first bytes. A folder is a
+    Magic Set Editor set when it is named `.mse-set` or holds a `set` file (how old versions saved one)."""
+    by_suffix = {".mse-set": "mse", ".xml": "cockatrice", ".json": "mtgjson", ".yaml": "yaml", ".yml": "yaml"}
+    if path.is_dir():
+        return "mse" if path.suffix.lower() == ".mse-set" or (path / SET_MEMBER).is_file() else "folder"
+    if path.suffix.lower() in by_suffix:
+        return by_suffix[path.suffix.lower()]
     try:
+        with path.open("rb") as f:
+            head = f.read(64).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return "yaml"
+    return "mse" if head.startswith(b"PK\x03\x04") else "cockatrice" if head.startswith(b"<") else \
+        "mtgjson" if head.startswith((b"{", b"[")) else "yaml"
+
+
+def read_set(path: Path) -> SetFile:
+    """Read a set file of any of the formats; structure problems are collected, not raised."""
+    kind = set_format(path)
+    try:
+        if kind == "mse":
+            return _imported(path, read_mse(path))
         text = read_text(path)
+        if kind == "cockatrice":
+            return _imported(path, read_cockatrice(path, text))
     except (OSError, UnicodeDecodeError) as exc:
         raise error("E001", f"can't read set file: {exc}", Span(str(path), 1, 1)) from None
-    if path.suffix == ".json":
+    if kind == "mtgjson":
         return _read_mtgjson(path, text)
     docs = [d for d in load_documents(text, str(path)) if d is not None]
     if len(docs) != 1 or not isinstance(docs[0], dict):
@@ -62,8 +89,9 @@ def read_set(path: Path) -> SetFile:
                     Span(str(path), 1, 1, text.splitlines()[0] if text else ""))
     doc = docs[0]
     found = SetFile(path, str(doc.get("name", path.stem)), str(doc.get("code", "")), source=text.splitlines())
-    validator = jsonschema.Draft202012Validator(_schema())
+    validator = jsonschema.Draft202012Validator(schema())
     bad_cards: set[int] = set()
+    keywords_ok = True
     for e in validator.iter_errors(doc):
         where = list(e.absolute_path)
         container, line = doc, line_of(doc)
@@ -75,6 +103,7 @@ def read_set(path: Path) -> SetFile:
             line = line_of(container, line)
         if len(where) >= 2 and where[0] == "cards" and isinstance(where[1], int):
             bad_cards.add(where[1])
+        keywords_ok = keywords_ok and where[:1] != ["keywords"]
         message = e.message
         needle = str(where[-1]) if where and isinstance(where[-1], str) else None
         if isinstance(container, (str, int, float)):  # a scalar has no line of its own: find its text
@@ -88,6 +117,9 @@ def read_set(path: Path) -> SetFile:
                                          found.span(line, needle)))
     found.mechanics = tuple(str((path.parent / str(m)).resolve()) for m in doc.get("mechanics") or ()
                             if isinstance(m, str))
+    if keywords_ok:
+        found.keywords = [Keyword(k["name"], k.get("match", k["name"]), k.get("mode", "custom"), k.get("reminder", ""),
+                                  line_of(k)) for k in doc.get("keywords") or ()]
     for index, card in enumerate(doc.get("cards") or ()):
         if index in bad_cards or not isinstance(card, dict) or not isinstance(card.get("name"), str):
             continue
@@ -103,7 +135,43 @@ def _add(found: SetFile, name: str, data: dict, line: int) -> None:
     found.lines[name] = line
 
 
-def _schema() -> dict:
+def _imported(path: Path, read: MseSet | CockatriceSet) -> SetFile:
+    """A Magic Set Editor set or a Cockatrice database as a SetFile."""
+    found = SetFile(path, read.title, read.code, problems=list(read.problems), source=read.source,
+                    keywords=list(read.keywords), type_words=True)
+    for name, data, line in read.cards:
+        _add(found, name, data, line)
+    return found
+
+
+def split_supertypes(data: dict, supertypes: set[str]) -> dict:
+    """A card read from a type line (`type_words`), its supertypes (205.4a) moved out of its types."""
+    def face(one: dict) -> dict:
+        words = list(one.get("types") or ())
+        out = dict(one, types=[w for w in words if w not in supertypes])
+        if any(w in supertypes for w in words):
+            out["supertypes"] = [w for w in words if w in supertypes]
+        return out
+    data = face(data)
+    if isinstance(data.get("back"), dict):
+        data["back"] = face(data["back"])
+    return data
+
+
+def unknown_keywords(found: SetFile, book: Rulebook) -> Iterator[Diagnostic]:
+    """W132 for each of the set's own keywords that no loaded rules file defines."""
+    defined = {d.name.lower() for d in book.definitions()} | {
+        " ".join(p for p in d.pattern.parts if isinstance(p, str)).strip().lower() for d in book.definitions()}
+    for keyword in found.keywords:
+        if keyword.name.lower() not in defined:
+            yield Diagnostic("W132", f"the set's keyword '{keyword.name}' has no definition in the loaded rules: "
+                             "card text using it is not understood", found.span(keyword.line, keyword.name),
+                             severity="warning",
+                             help=f"write a rules file for it (reminder \"{keyword.reminder}\") and list it under "
+                             "mechanics:" if keyword.reminder else "write a rules file for it and list it under mechanics:")
+
+
+def schema() -> dict:
     return json.loads(resources.files("interpreter.tools").joinpath("set.schema.json").read_text())
 
 
@@ -187,9 +255,12 @@ def load_cards(found: SetFile, book: Rulebook, names: tuple[str, ...] = ()) -> t
     cards: dict[str, CardDef] = {}
     diagnostics = list(found.problems)
     every_name = frozenset(found.cards) | frozenset(names)
+    diagnostics.extend(unknown_keywords(found, book))
     for name, data in found.cards.items():
         warnings: list[Diagnostic] = []
         line = found.lines.get(name, 1)
+        if found.type_words:
+            data = split_supertypes(data, book.supertypes)
         try:
             cards[name] = make_card(name, data, book, str(found.path), line, warnings, names=every_name)
         except MtgError as exc:

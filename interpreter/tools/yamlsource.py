@@ -6,6 +6,7 @@ a diagnostic with file, line and column.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import yaml
 
@@ -46,8 +47,16 @@ MAX_NODES = 200_000   # what a document may hold once its aliases are expanded
 MAX_FILE_BYTES = 20_000_000
 
 
-def read_text(path) -> str:
-    """A data file's text: a regular file, at most MAX_FILE_BYTES (not /dev/zero, not a folder)."""
+#: The text of data files open in an editor, by resolved path: read instead of what is saved (the language
+#: server sets it, so a scenario is checked against the set being edited beside it).
+OPEN_BUFFERS: dict[Path, str] = {}
+
+
+def read_text(path: Path) -> str:
+    """A data file's text: a regular file, at most MAX_FILE_BYTES (not /dev/zero, not a folder), or what an
+    editor holds of it."""
+    if OPEN_BUFFERS and path.resolve() in OPEN_BUFFERS:
+        return OPEN_BUFFERS[path.resolve()]
     if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
         raise OSError(f"{path} is not a regular file of at most {MAX_FILE_BYTES // 1_000_000} MB")
     return path.read_text(encoding="utf-8")
