@@ -335,7 +335,7 @@ class Rulebook(LayoutReader):
     def vocabulary(self) -> list[str]:
         """Words a user may have meant: step verbs and keyword action names."""
         return list(self.keyword_actions) + ["draw", "mill", "shuffle", "put", "look", "choose", "reveal",
-                                             "turn", "pay", "require", "record", "discard", "scry", "exile",
+                                             "turn", "pay", "require", "record", "discard", "exile",
                                              "create"]
 
     def grammar_words(self) -> list[str]:

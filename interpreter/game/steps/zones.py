@@ -64,18 +64,21 @@ class ZoneSteps:
             self.game.emit(Event("discarded", env.player, new.card_name, new.id), env)
         return chosen
 
-    @executes(ast.Scry)
-    def scry(self, node: ast.Scry, env: Env) -> None:
-        """701.22a: look at the top N; any number go to the bottom in the order given, the rest stay on top."""
-        library = self.state.players[env.player].zones["library"]
-        looked = library[: self.number(node.count, env)]
-        if not looked:
-            return
-        bottom = self.game.ask(Choice("objects", f"{env.action_text}: cards to put on the bottom", looked,
-                                      len(looked), True, "701.22a"))
-        for i in bottom:
-            library.remove(i)
-            library.append(i)
+    @executes(ast.PutInLibrary)
+    def put_in_library(self, node: ast.PutInLibrary, env: Env) -> list[int]:
+        """401.4: on top of or on the bottom of its owner's library, one after another in the order given (the
+        last one put on top is the top card). A card already in that library moves there as the same object;
+        one from another zone becomes a new object (400.7)."""
+        moved = []
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            if obj.zone != "library":
+                obj = self.game.move(i, "library", env=env)
+            library = self.state.players[obj.owner].zones["library"]
+            library.remove(obj.id)
+            library.insert(0 if node.top else len(library), obj.id)
+            moved.append(obj.id)
+        return moved
 
     @executes(ast.ExileFromZone)
     def exile_from_zone(self, node: ast.ExileFromZone, env: Env) -> list[int]:

@@ -24,7 +24,7 @@ __all__ = [
     "Reveal",
     "Discard",
     "Return",
-    "Scry",
+    "PutInLibrary",
     "ExileFromZone",
     "ExileTotalManaValue",
     "CounterUnlessPays",
@@ -109,8 +109,12 @@ class Return(Node):
 
 
 @dataclass(frozen=True)
-class Scry(Node):
-    count: Number
+class PutInLibrary(Node):
+    """'put OBJECTS on the bottom of / on top of your library' (401.4): each in the order given. A card
+    already in that library changes position, not zone: it stays the same object (400.7 is about zones)."""
+
+    objects: Objects
+    top: bool
 
 
 @dataclass(frozen=True)

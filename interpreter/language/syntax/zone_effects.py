@@ -35,6 +35,18 @@ class ZoneEffectRules(Transformer):
     def put_into_zone(self, meta, children):
         return ast.PutIntoZone(children[0], children[1], span=self._span(meta))
 
+    def put_on_bottom(self, meta, children):
+        return self._in_library(children, False, meta)
+
+    def put_on_top(self, meta, children):
+        return self._in_library(children, True, meta)
+
+    def _in_library(self, children, top: bool, meta) -> ast.PutInLibrary:
+        if children[1] != "library":
+            raise MtgError(Diagnostic("E101", f"only a library has a top and a bottom, not a {children[1]}",
+                                      self._span(meta), help="write 'your library' or 'its owner's library'"))
+        return ast.PutInLibrary(children[0], top, span=self._span(meta))
+
     def face_down_as(self, meta, children):
         return (str(children[0]).lower(), children[1])
 
@@ -83,9 +95,6 @@ class ZoneEffectRules(Transformer):
         if isinstance(quality, ast.Quality):
             quality = ast.Quality(quality.words, True, span=quality.span)
         return ast.CardsInZone(quality, str(zone).lower(), count, span=self._span(meta))
-
-    def scry(self, meta, children):
-        return ast.Scry(children[0], span=self._span(meta))
 
     def exile_from_zone(self, meta, children):
         return ast.ExileFromZone(children[0], children[1], str(children[2]).lower(), span=self._span(meta))
