@@ -23,6 +23,22 @@ ALL_ZONES = ("battlefield", "stack") + PLAYER_ZONES
 SEARCH_ORDER = ("battlefield", "stack", "hand", "library", "graveyard", "exile", "sideboard", "command")
 #: Zones whose contents are public (400.2).
 PUBLIC_ZONES = ("battlefield", "stack", "graveyard", "exile", "command")
+#: The phases of a turn and their steps, in order (500.1, 501.1, 506.1, 512.1), each step named as scenarios
+#: name it; a main phase has no steps (505.2) and stands for itself ('main' is the precombat main phase).
+TURN_STRUCTURE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("beginning", ("untap", "upkeep", "draw")),
+    ("precombat main", ("main",)),
+    ("combat", ("beginning of combat", "declare attackers", "declare blockers", "combat damage", "end of combat")),
+    ("postcombat main", ("postcombat main",)),
+    ("ending", ("end", "cleanup")),
+)
+#: Every step and main phase of a turn, in order.
+STEPS: tuple[str, ...] = tuple(step for _, steps in TURN_STRUCTURE for step in steps)
+
+
+def phase_of(step: str) -> str:
+    """The phase a step belongs to (500.1)."""
+    return next(phase for phase, steps in TURN_STRUCTURE if step in steps)
 
 
 @dataclass
@@ -67,6 +83,11 @@ class GameObject(Recorded):
     cast_events: tuple = ()               # what happened as the spell it was was cast (701.4b)
     parts: tuple[CardDef, ...] = ()       # the two cards of a combined permanent (712.4a)
     attached_to: int | None = None        # the permanent this Aura or Equipment is attached to (301.5, 303.4)
+    damage: int = 0                       # damage marked on it this turn (120.6)
+    attacking: str | int | None = None    # the player (name), planeswalker or battle (id) it attacks (508.1)
+    blocking: list[int] = field(default_factory=JList)   # the attacking creatures it blocks (509.1g)
+    blocked: bool = False                 # an attacking creature that became blocked (509.1h)
+    lasting: tuple = ()                   # (designation, Until) of designations that end ('can't attack this turn')
 
     @property
     def card_name(self) -> str:
@@ -84,6 +105,14 @@ class LastKnown(NamedTuple):
     copiable: Face | None = None
 
 
+class Until(NamedTuple):
+    """When a continuous effect from a resolving spell or ability ends (611.2a): `kind` as the text says it
+    ('until end of turn', 'until your next turn'), `player` the one 'your' means (its controller)."""
+
+    kind: str
+    player: str
+
+
 @recorded
 class Player(Recorded):
     name: str
@@ -92,6 +121,9 @@ class Player(Recorded):
     zones: dict[str, list[int]] = field(default_factory=lambda: JDict((z, JList()) for z in PLAYER_ZONES))
     marker: tuple[int, str] | None = None     # (card with rooms in the command zone, room) (309.4)
     completed: list[str] = field(default_factory=JList)   # cards with rooms completed (309.7)
+    counters: dict[str, int] = field(default_factory=JDict)   # counters on the player, by kind (122.1)
+    lands_played: int = 0                     # lands played this turn (305.2)
+    lost: bool = False                        # lost the game and left it (104.3, 800.4a)
 
 
 @recorded
@@ -142,6 +174,24 @@ class StackItem(Recorded):
 
 
 @recorded
+class Delayed(Recorded):
+    """A delayed triggered ability an effect created (603.7): its trigger and effect, its controller and
+    source (603.7d-e), the values its words read ('it'), the first event it may trigger on (603.7a: none
+    before it was created) and the turn it was created in, and how long it lasts: `until` a duration ('this turn'), else it triggers
+    only once (603.7b)."""
+
+    trigger: ast.Node
+    effect: ast.Node
+    controller: str
+    source_id: int | None
+    source_name: str | None
+    vars: dict
+    since: int
+    turn: int
+    until: Until | None = None
+
+
+@recorded
 class GameState(Recorded):
     """Everything an action can change; `journal` records each change (not itself part of the state)."""
 
@@ -160,6 +210,15 @@ class GameState(Recorded):
     next_id: int = 1
     clock: int = 0
     turn_started: int = 0             # the clock when the current turn began
+    turn: int = 1                     # the number of the current turn (500.1)
+    step: str = "main"                # the current step or main phase, one of STEPS (500.1)
+    winner: str | None = None         # the player who won the game (104.2)
+    ended: bool = False               # the game is over: won, or a draw (104.1, 104.4)
+    added_steps: list[str] = field(default_factory=JList)  # steps added directly after this one (500.9, 510.4)
+    turn_actions_done: bool = True    # the current step's turn-based actions are done (an answer was missing)
+    priority_in_cleanup: bool = False  # 514.3a: state-based actions or triggers gave players priority in cleanup
+    delayed: list[Delayed] = field(default_factory=JList)  # delayed triggered abilities waiting (603.7)
+    bookkept: int = 0                 # events up to here have been looked at for triggers (603.2)
     attachments: int = 0              # how many attachments were ever made (0: nothing to look for)
     revealed: set[int] = field(default_factory=JSet)   # objects some context keeps revealed (701.20a)
     tokens: set[int] = field(default_factory=JSet)     # the tokens, wherever they are (704.5d)

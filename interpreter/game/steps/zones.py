@@ -59,9 +59,7 @@ class ZoneSteps:
             count = self.number(node.count, env)
             chosen = self.ask_objects(Choice("objects", f"{env.action_text}: discard {count}", hand,
                                              min(count, len(hand)), rule="701.9a"))
-        for i in chosen:
-            new = self.game.move(i, "graveyard")
-            self.game.emit(Event("discarded", env.player, new.card_name, new.id), env)
+        self.game.discard(env.player, chosen, env)
         return chosen
 
     @executes(ast.Scry)
