@@ -87,12 +87,20 @@ class GameObject(Recorded):
     attacking: str | int | None = None    # the player (name), planeswalker or battle (id) it attacks (508.1)
     blocking: list[int] = field(default_factory=JList)   # the attacking creatures it blocks (509.1g)
     blocked: bool = False                 # an attacking creature that became blocked (509.1h)
+    back_face_up: bool = False            # a double-faced permanent with its back face up (712.8e)
+    phased_out: bool = False              # phased out: treated as though it doesn't exist (702.26b)
     lasting: tuple = ()                   # (designation, Until) of designations that end ('can't attack this turn')
 
     @property
     def card_name(self) -> str:
         """The name of the card that represents it (a face-down object included)."""
         return self.card.name
+
+    @property
+    def face_up(self) -> Face:
+        """The face of its card that is up: the back face of a double-faced permanent with its back face up
+        (712.8e), else the front face (712.8a, 712.8d)."""
+        return self.card.back if self.back_face_up and self.card.back is not None else self.card.front
 
 
 class LastKnown(NamedTuple):
@@ -313,8 +321,10 @@ class GameState(Recorded):
         `intrinsic` gives the abilities a subtype means (a basic land type's mana ability, 305.6)."""
         if obj.face_down and face_down is not None:
             base = face_down
-        else:
+        elif obj.face_up is obj.card.front:
             base = obj.card.front.characteristics()
+        else:  # 712.8e: the back face's characteristics, with the mana value of the front face's mana cost
+            base = replace(obj.face_up.characteristics(), fixed_mana_value=obj.card.front.characteristics().mana_value)
         granted = self.granted_by_attachments(obj)
         if granted:
             base = replace(base, abilities=base.abilities + granted)
