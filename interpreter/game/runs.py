@@ -98,7 +98,7 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.ExileUntil, "exile until it leaves", "exiling until something leaves the battlefield isn't run "
         "by the interpreter yet", "610.3"),
     Gap(ast.PreventDamage, "preventing damage", "preventing damage isn't run by the interpreter yet", "615.1"),
-    Gap(ast.DelayedTrigger, "delayed triggered ability on an event", "a delayed triggered ability that waits "
+    Gap(ast.DelayedTrigger, "delayed triggered ability", "a delayed triggered ability that waits "
         "for an event other than a step beginning isn't run by the interpreter yet", "603.7",
         lambda n, b: not isinstance(n.trigger, ast.PhaseTrigger)),
     Gap(ast.ReflexiveTrigger, "reflexive triggered ability", "a reflexive triggered ability ('when you do') "
@@ -159,6 +159,10 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.KeywordAbility, "keyword ability {name}", "the rules of {name} aren't run by the interpreter yet",
         None, _keyword_not_run),
 )
+
+#: A part of the game itself the interpreter doesn't run yet: (part, message, rule). The turn passes through
+#: the combat damage step (turns.py) and refuses it while a creature is in combat.
+COMBAT_DAMAGE = ("combat damage", "combat damage isn't run by the interpreter yet", "510.1")
 
 _BY_KIND: dict[type, list[Gap]] = {}
 for _gap in GAPS:

@@ -21,8 +21,8 @@ from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
 from .choices import Choice
 from .events import Event
-from .runs import NOT_RUN
-from .state import STEPS, Until
+from .runs import COMBAT_DAMAGE, NOT_RUN
+from .state import STEPS, Context, Until
 from .steps import Env
 
 #: The main phases: where lands are played and sorcery-speed spells cast (305.1, 307.1, 505.6a).
@@ -93,8 +93,9 @@ class Turns:
         if name == NEXT_TURN:
             return "untap"
         if name not in STEPS:
-            raise error("E404", f"go to: unknown step '{where}'", rule="500.1",
-                        help=did_you_mean(name, STEPS + (NEXT_TURN,)) or f"one of: {', '.join(STEPS)}, {NEXT_TURN}")
+            hint = did_you_mean(name, STEPS + (NEXT_TURN,))
+            raise error("E404", f"go to: unknown step '{where}'" + (f" — {hint}" if hint else ""), rule="500.1",
+                        help=f"one of: {', '.join(STEPS)}, {NEXT_TURN}")
         return name
 
     def _stack_empty(self, what: str) -> None:
@@ -264,9 +265,9 @@ class Turns:
         this step is refused rather than passed with no damage dealt."""
         attacking = self.attackers()
         if attacking:
+            _, message, rule = COMBAT_DAMAGE
             names = ", ".join(self.name_of(i) for i in attacking)
-            raise error(NOT_RUN, f"combat damage step: {names} would deal combat damage, and combat damage isn't "
-                        "run by the interpreter yet", rule="510.1")
+            raise error(NOT_RUN, f"combat damage step: {names} would deal combat damage, and {message}", rule=rule)
 
     # ------------------------------------------------------------ durations
     def until(self, duration: str | None, env: Env) -> Until | None:
@@ -304,10 +305,12 @@ class Turns:
             rule = "502.4" if step == "untap" else "514.3"
             raise error("E402", f"{what}: no player receives priority during the {step} step ({rule})", rule=rule)
 
-    def sorcery_timing(self, player: str) -> bool:
-        """307.1, 505.6a: the player's own main phase, with an empty stack."""
+    def sorcery_timing(self, player: str, announced: Context | None = None) -> bool:
+        """307.1, 505.6a: the player's own main phase, with an empty stack (but for the spell or ability
+        being `announced`, already put there, 601.2a, 602.2a)."""
         state = self.state
-        return state.active == player and state.step in MAIN_PHASES and not state.stack
+        return state.active == player and state.step in MAIN_PHASES and all(
+            item.context is announced for item in state.stack)
 
     def play_land(self, player: str, ref: str) -> None:
         """305.1, 116.2a: a land card from the hand onto the battlefield, in the player's main phase with an
