@@ -187,9 +187,8 @@ class PermanentSteps:
     @executes(ast.Designate)
     def designate(self, node: ast.Designate, env: Env) -> list[int]:
         ids = self.objects(node.objects, env)
-        for i in ids:
-            if self.state.objects[i].zone == "battlefield":
-                self.state.objects[i].designations.add(node.designation)
+        self._designate_for([i for i in ids if self.state.objects[i].zone == "battlefield"], node.designation,
+                            node.duration, env)
         return ids
 
     @executes(ast.SkipUntap)
