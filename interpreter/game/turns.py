@@ -114,8 +114,8 @@ class Turns:
         coming = target in state.added_steps or (
             STEPS.index("declare attackers") <= position < STEPS.index(target) and self.attackers())
         if not coming:
-            raise error("E402", f"go to {target}: no creature is attacking, and passing declares no attackers; "
-                        f"with no attackers the declare blockers and combat damage steps are skipped (508.8)",
+            raise error("E402", f"go to {target}: it won't come this combat: passing declares no attackers, and "
+                        "with no creature attacking the declare blockers and combat damage steps are skipped (508.8)",
                         rule="508.8", help="attack with a creature first")
 
     # ------------------------------------------------------------ the sequence of steps

@@ -49,7 +49,7 @@ class PermanentSteps:
         for i in ids:
             obj = self.state.objects[i]
             obj.added_subtypes = obj.added_subtypes + tuple(w for w in words if w not in obj.added_subtypes)
-            obj.granted = obj.granted + ((node.ability, "for as long as it is this object"),)
+            obj.granted = obj.granted + ((node.ability, None),)  # no duration: as long as it is this object
         return ids
 
     @executes(ast.Attach)
