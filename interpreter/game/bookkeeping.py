@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..diagnostics import error
+from .choices import Choice
 from ..language import ast
 from .events import Event
 from .state import GameObject, StackItem
@@ -36,10 +37,10 @@ class Bookkeeping:
             order = self.state.order
             first = order.index(self.state.active)
             apnap = order[first:] + order[:first]
-            pending.sort(key=lambda item: apnap.index(item.controller))
             self.state.pending_triggers = []
             announced = len(self.state.events)
-            for item in pending:
+            for item in [i for player in apnap for i in self.in_chosen_order(
+                    [item for item in pending if item.controller == player])]:
                 self.state.stack.append(item)
                 env = Env(item.controller, item.context, item.context.source_id, dict(item.context.vars),
                           action_text=f"trigger of {item.source_name}")
@@ -53,6 +54,19 @@ class Bookkeeping:
             state.bookkept = len(state.events)
         raise error("E402", f"abilities keep triggering one another as they are put on the stack (more than "
                     f"{MAX_COUNT} times): the game can't go on", rule="104.4b")
+
+    def in_chosen_order(self, items: list[StackItem]) -> list[StackItem]:
+        """603.3b: a player puts the triggered abilities they control on the stack in the order they choose
+        (one answer: each as on the stack, `trigger:NAME`, `#K` the K-th of one source in the order they
+        triggered; the first goes at the bottom)."""
+        if len(items) < 2:
+            return items
+        names = [item.source_name or "" for item in items]
+        labels = [f"trigger:{name}" + (f"#{names[:n].count(name) + 1}" if names.count(name) > 1 else "")
+                  for n, name in enumerate(names)]
+        chosen = self.ask(Choice("order", f"the order {items[0].controller}'s triggered abilities go on the stack, "
+                                 "first at the bottom", labels, len(labels), rule="603.3b"))
+        return [items[labels.index(label)] for label in chosen]
 
     def collect_triggers(self, start: int) -> None:
         """The abilities the events from `start` on trigger wait to be put on the stack (603.2); delayed
