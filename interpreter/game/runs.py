@@ -163,6 +163,8 @@ GAPS: tuple[Gap, ...] = (
 #: A part of the game itself the interpreter doesn't run yet: (part, message, rule). The turn passes through
 #: the combat damage step (turns.py) and refuses it while a creature is in combat.
 COMBAT_DAMAGE = ("combat damage", "combat damage isn't run by the interpreter yet", "510.1")
+#: Likewise phasing: a scenario step while a permanent is phased out is refused (tools/scenario.py).
+PHASED_OUT = ("phased-out permanents", "the interpreter doesn't run phased-out permanents yet", "702.26b")
 
 _BY_KIND: dict[type, list[Gap]] = {}
 for _gap in GAPS:

@@ -15,6 +15,7 @@ from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from ..game.cards import make_card
 from ..game.choices import Chooser, ScriptedChooser
 from ..game.game import Game
+from ..game.runs import NOT_RUN, PHASED_OUT
 from ..game.state import CardDef, GameState
 from ..language import ast
 from ..language.checks import check_text, declared_events
@@ -310,8 +311,8 @@ def _refuse_phased_out(state: GameState) -> None:
     that yet, so a step while one is phased out is refused rather than run as though it were there."""
     phased = [o.card_name for o in state.objects.values() if o.phased_out]
     if phased:
-        raise error("E409", f"{', '.join(sorted(phased))} is phased out, and the interpreter doesn't run phased-out "
-                    "permanents yet", rule="702.26b")
+        _, message, rule = PHASED_OUT
+        raise error(NOT_RUN, f"{', '.join(sorted(phased))} is phased out, and {message}", rule=rule)
 
 
 def _serialize(state: GameState) -> str:
