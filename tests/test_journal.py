@@ -24,7 +24,17 @@ from interpreter.game.choices import RandomChooser
 from interpreter.diagnostics import MtgError
 from interpreter.game.events import Event
 from interpreter.game.journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded
-from interpreter.game.state import CardDef, Context, GameObject, GameState, LastKnown, Player, StackItem, Targets
+from interpreter.game.state import (
+    CardDef,
+    Context,
+    Delayed,
+    GameObject,
+    GameState,
+    LastKnown,
+    Player,
+    StackItem,
+    Targets,
+)
 
 import test_properties as props
 
@@ -32,7 +42,7 @@ def card(name: str) -> CardDef:
     return CardDef(name, Face(name, None, None, ("Creature",), (), (), 1, 1))
 
 
-STATE_CLASSES = (GameState, Player, GameObject, Context, Targets, StackItem)
+STATE_CLASSES = (GameState, Player, GameObject, Context, Targets, StackItem, Delayed)
 JOURNALED = (JList, JDict, JSet, JCounter, JRandom)
 #: Values that never change once made (shared, not journaled).
 IMMUTABLE = (str, int, float, bool, type(None), bytes, frozenset, Enum, ast.Node, Event, Characteristics, Face,

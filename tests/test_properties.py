@@ -68,7 +68,7 @@ def props(n: int):
 
 ACTIONS = ["manifest dread", "manifest the top card of your library", "cloak the top card of your library",
            "explore", "amass Zombies 1", "draw a card", "mill two cards", "venture into the dungeon", "resolve",
-           "shuffle your library"]
+           "shuffle your library", "pass"]
 
 CARDS = {
     "Jadelight Ranger": {"mana_cost": "{1}{G}{G}", "types": ["Creature"], "subtypes": ["Merfolk", "Scout"],
@@ -110,9 +110,12 @@ def new_game(plan: dict):
 
 
 def action_for(game, player: str, text: str, pick: int):
-    """The step as a callable: 'resolve' is a command; the rest is effect text (explore with a source)."""
+    """The step as a callable: 'resolve' and 'pass' are commands; the rest is effect text (explore with a
+    source)."""
     if text == "resolve":
         return lambda: game.resolve(player)
+    if text == "pass":  # every player passes: the top of the stack resolves, or the step ends (117.4)
+        return lambda: game.pass_priority(player)
     effect = _parsed(game.rulebook, text)
     source = None
     if text == "explore":

@@ -86,7 +86,6 @@ def test_no_refusal_of_a_part_not_run_is_written_outside_runs_py():
     ("This creature deals 2 damage to target creature.", "damage to a permanent"),
     ("This creature deals 2 damage to any target.", "damage to a permanent chosen as any target"),
     ("When this creature dies, draw a card.", "trigger on 'dies'"),
-    ("At the beginning of your upkeep, draw a card.", "trigger at a step of the turn"),
     ("Flying", "keyword ability flying"),
     ("Target creature gains haste until end of turn.", "keyword ability haste"),
     ("Creatures you control have deathtouch.", "static ability granting abilities"),
@@ -103,7 +102,8 @@ def test_a_line_that_parses_but_does_not_run_names_the_part(text, part):
 @pytest.mark.parametrize("text", [
     "This creature deals 2 damage to each opponent.", "Hexproof", "Ward {2}", "Flashback {1}{R}",
     "When this creature enters, manifest dread.", "Whenever you cast an instant or sorcery spell, draw a card.",
-    "{T}: Add {G}.", "Morph {2}{G}"])
+    "{T}: Add {G}.", "Morph {2}{G}", "At the beginning of your upkeep, draw a card.",
+    "Exile target creature. Return it to its owner's hand at the beginning of the next end step."])
 def test_a_line_whose_every_part_runs_runs(text):
     measured = classify(book(), Line("Test Card", text))
     assert measured.runs, measured

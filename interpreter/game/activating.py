@@ -22,6 +22,7 @@ class Activating:
         """A special action from rules/ (116): a procedure applies when its requirements hold; where
         several can be carried out, the player names one. A refusal is that of the procedures that apply
         (what they lack: mana, ...), or, when none does, the requirement that failed furthest in."""
+        self.require_priority(command.pattern.replace("{}", command.ref))
         obj = self.find(command.ref, player)
         procedures = self.rulebook.special_actions[command.pattern]
         text = command.pattern.replace("{}", obj.card_name)
@@ -58,6 +59,7 @@ class Activating:
 
         Of several abilities, those that can't be activated (a cost that can't be paid, no legal target)
         aren't options: one left is used without asking, none left is refused with why each can't."""
+        self.require_priority(f"activate {command.ref}")
         obj = self.find(command.ref, player)
         abilities = [a for a in self.characteristics(obj.id).abilities if isinstance(a, ast.ActivatedAbility)]
         if not abilities:

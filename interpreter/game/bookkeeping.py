@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..diagnostics import error
+from .choices import Choice
 from ..language import ast
 from .events import Event
 from .state import GameObject, StackItem
@@ -18,22 +19,28 @@ class Bookkeeping:
         waits too; then the waiting abilities go on the stack (117.5, 603.3), their targets chosen as
         they do (603.3d; one with no legal target is removed). What choosing those targets triggers
         (ward) goes on the stack next, and so on until nothing waits; abilities that never stop
-        triggering one another are refused (104.4b)."""
-        self.collect_triggers(self.state.events[start:])
+        triggering one another are refused (104.4b). Events already looked at (`bookkept`) aren't again; in
+        the untap step no player receives priority: what triggers waits (502.4)."""
+        state = self.state
+        self.collect_triggers(max(start, state.bookkept))
+        state.bookkept = len(state.events)
+        if state.step == "untap":
+            return
         for _ in range(MAX_COUNT):
             checked = len(self.state.events)
             self.state_based_actions()
-            self.collect_triggers(self.state.events[checked:])
+            self.collect_triggers(checked)
+            state.bookkept = len(state.events)
             pending = self.state.pending_triggers
             if not pending:
                 return
             order = self.state.order
             first = order.index(self.state.active)
             apnap = order[first:] + order[:first]
-            pending.sort(key=lambda item: apnap.index(item.controller))
             self.state.pending_triggers = []
             announced = len(self.state.events)
-            for item in pending:
+            for item in [i for player in apnap for i in self.in_chosen_order(
+                    [item for item in pending if item.controller == player])]:
                 self.state.stack.append(item)
                 env = Env(item.controller, item.context, item.context.source_id, dict(item.context.vars),
                           action_text=f"trigger of {item.source_name}")
@@ -43,18 +50,36 @@ class Bookkeeping:
                 except NoLegalTarget:  # 603.3d: it is simply removed from the stack
                     del self.state.events[before:]
                     self.state.stack.remove(item)
-            self.collect_triggers(self.state.events[announced:])
+            self.collect_triggers(announced)
+            state.bookkept = len(state.events)
         raise error("E402", f"abilities keep triggering one another as they are put on the stack (more than "
                     f"{MAX_COUNT} times): the game can't go on", rule="104.4b")
 
-    def collect_triggers(self, events: list[Event]) -> None:
-        """The abilities these events trigger wait to be put on the stack (603.2)."""
-        if not events:
+    def in_chosen_order(self, items: list[StackItem]) -> list[StackItem]:
+        """603.3b: a player puts the triggered abilities they control on the stack in the order they choose
+        (one answer: each as on the stack, `trigger:NAME`, `#K` the K-th of one source in the order they
+        triggered; the first goes at the bottom)."""
+        if len(items) < 2:
+            return items
+        names = [item.source_name or "" for item in items]
+        labels = [f"trigger:{name}" + (f"#{names[:n].count(name) + 1}" if names.count(name) > 1 else "")
+                  for n, name in enumerate(names)]
+        chosen = self.ask(Choice("order", f"the order {items[0].controller}'s triggered abilities go on the stack, "
+                                 "first at the bottom", labels, len(labels), rule="603.3b"))
+        return [items[labels.index(label)] for label in chosen]
+
+    def collect_triggers(self, start: int) -> None:
+        """The abilities the events from `start` on trigger wait to be put on the stack (603.2); delayed
+        triggered abilities too, on events after they were created (603.7a)."""
+        events = self.state.events
+        if start >= len(events):
             return
         sources = [(self.state.objects[i], self.triggered_abilities(i)) for i in self.state.battlefield]
         sources = [(obj, abilities) for obj, abilities in sources if abilities]
-        for event in events:
-            self._collect(event, sources)
+        for index in range(start, len(events)):
+            self._collect(events[index], sources)
+            if self.state.delayed:
+                self.collect_delayed(events[index], index)
 
     def _collect(self, event: Event, sources: list[tuple[GameObject, list]]) -> None:
         if event.name == "marker_moved" and event.object_id in self.state.objects:  # 309.4c: its room ability
@@ -79,6 +104,24 @@ class Bookkeeping:
                     self.state.pending_triggers.append(StackItem(
                         self.state.new_id(), obj.controller, context, effect=ability.effect,
                         source_name=obj.card_name, condition=ability.condition))
+
+    def collect_delayed(self, event: Event, index: int) -> None:
+        """A delayed triggered ability triggers on an event after it was created (603.7a), controlled by its
+        controller, its source the one of the ability that created it (603.7d-e); without a duration it
+        triggers only once (603.7b). What 'it' was and is no longer where it was isn't affected (603.7c)."""
+        for delayed in list(self.state.delayed):
+            if index < delayed.since or not isinstance(delayed.trigger, ast.PhaseTrigger) or \
+                    not self.interpreter.step_begins(delayed.trigger, event, delayed.controller, delayed.turn):
+                continue
+            context = self.new_context(delayed.controller, None)
+            context.source_id, context.source_name = delayed.source_id, delayed.source_name
+            context.vars = dict(delayed.vars)
+            if "_it" in context.vars:
+                context.vars["_it"] = [i for i in context.vars["_it"] if i in self.state.objects]
+            self.state.pending_triggers.append(StackItem(self.state.new_id(), delayed.controller, context,
+                                                         effect=delayed.effect, source_name=delayed.source_name))
+            if delayed.until is None:
+                self.state.delayed.remove(delayed)
 
     def triggered_abilities(self, object_id: int) -> list[tuple[ast.TriggeredAbility, dict]]:
         """The object's triggered abilities: its own, and those its keyword abilities mean (ward),

@@ -22,6 +22,7 @@ class Casting:
 
     def cast(self, player: str, command: ast.CastCommand) -> None:
         """Cast a spell (601.2): move it to the stack, announce, choose targets, pay, and it becomes cast."""
+        self.require_priority(f"cast {command.ref}")
         zones = (command.from_zone,) if command.from_zone else ("hand",)
         obj = self.find(command.ref, player, zones)
         if obj.owner != player:
@@ -33,7 +34,7 @@ class Casting:
             raise error("E402", f"can't cast {obj.card_name}: a land is played, not cast", rule="305.1")
         if (not types & INSTANT_SPEED_TYPES or permission and permission.face_down) and not self.as_though_flash(
                 player, printed):
-            if self.state.active != player or self.state.stack:
+            if not self.sorcery_timing(player):
                 raise self.unless_unrun_keyword(printed.abilities, error(
                     "E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty stack",
                     rule="307.1"))

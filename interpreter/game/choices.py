@@ -40,7 +40,7 @@ class Ref:
 class Choice:
     """One decision: pick `count` objects (or up to `count`), one named option, or yes/no."""
 
-    kind: str                       # "objects" | "option" | "yes_no"
+    kind: str                       # "objects" | "option" | "yes_no" | "order" (all the options, in order)
     prompt: str
     options: list = field(default_factory=list)   # object ids, or option names
     count: int = 1
@@ -104,6 +104,25 @@ def _objects_answer(choice: Choice, raw: object, match: Callable[[Ref, list[int]
     return chosen
 
 
+def _order_answer(choice: Choice, raw: object) -> list[str]:
+    """Every option once, in the order given; an option named without its '#K' is the first of that name
+    not given yet."""
+    remaining = [str(o) for o in choice.options]
+    chosen: list[str] = []
+    for entry in raw if isinstance(raw, list) else [raw]:
+        text = str(entry).strip().lower()
+        found = next((o for o in remaining if text in (o.lower(), o.lower().split("#")[0])), None)
+        if found is None:
+            raise error("E405", f"'{entry}' is not an option for {choice.prompt}; options: {', '.join(remaining)}",
+                        rule=choice.rule)
+        remaining.remove(found)
+        chosen.append(found)
+    if remaining:
+        raise error("E407", f"{choice.prompt} needs all {len(choice.options)} in order; the answer leaves out "
+                    f"{', '.join(remaining)}", rule=choice.rule)
+    return chosen
+
+
 class ScriptedChooser:
     """Answers from a list, in the order the choices are asked (scenario `choose:`); when the list
     runs out, the `then` chooser answers (the terminal, with `mtgrules test --ask`) or the step fails."""
@@ -117,13 +136,16 @@ class ScriptedChooser:
         if self.used >= len(self.answers) and self.then is not None:
             return self.then.answer(choice, match)
         if self.used >= len(self.answers):
-            named = "" if choice.kind == "objects" else f" (answer {' or '.join(choice.answers())})"
+            named = ("" if choice.kind == "objects" else f" (answer them all in order: {', '.join(choice.answers())})"
+                     if choice.kind == "order" else f" (answer {' or '.join(choice.answers())})")
             raise error("E403", f"the step needs an answer for {choice.prompt}, but none is left{named}",
                         rule=choice.rule, help="add the answer to the step's choose: list")
         raw = self.answers[self.used]
         self.used += 1
         if choice.kind == "objects":
             return _objects_answer(choice, raw, match)
+        if choice.kind == "order":
+            return _order_answer(choice, raw)
         return _option_answer(Choice("option", choice.prompt, choice.answers(), rule=choice.rule), raw)
 
     def unused(self) -> list[object]:
@@ -137,6 +159,8 @@ class RandomChooser:
         self.rng = random.Random(seed)
 
     def answer(self, choice: Choice, match):
+        if choice.kind == "order":
+            return self.rng.sample(list(choice.options), len(choice.options))
         if choice.kind == "objects":
             low = 0 if choice.up_to else choice.count
             n = self.rng.randint(low, min(choice.count, len(choice.options)))
@@ -158,7 +182,7 @@ class InteractiveChooser:
 
     def _answer(self, choice: Choice):
         while True:
-            if choice.kind == "objects":
+            if choice.kind in ("objects", "order"):
                 for n, option in enumerate(choice.options, 1):
                     print(f"  {n}. {choice.labels[n - 1] if n <= len(choice.labels) else option}")
                 reply = self.ask(f"{choice.prompt} (numbers, comma-separated): ")

@@ -3,7 +3,8 @@
 Every action is all-or-nothing: `perform` opens a mark in the state's undo journal, runs the action, puts
 waiting triggers on the stack and checks state-based actions; if anything is refused, the journal rolls back
 to the mark and nothing happened. `Game` is one object made of parts, one module each: `core` (queries,
-asking, all-or-nothing), `moves`, `casting`, `activating`, `resolving`, `bookkeeping`.
+asking, all-or-nothing), `moves`, `casting`, `activating`, `resolving`, `bookkeeping`, `turns` (steps, passing
+priority, lands).
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from .casting import Casting
 from .core import GameCore
 from .moves import Moves
 from .resolving import Resolving
+from .turns import Turns
 
 
-class Game(Casting, Activating, Resolving, Bookkeeping, Moves, GameCore):
+class Game(Turns, Casting, Activating, Resolving, Bookkeeping, Moves, GameCore):
     """One game: the state, the rulebook it runs by, and who answers choices."""

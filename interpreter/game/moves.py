@@ -151,6 +151,12 @@ class Moves:
         if card.event:
             self.emit(Event(card.event, player, card.name), env)
 
+    def discard(self, player: str, ids: list[int], env: Env | None) -> None:
+        """701.9a: the cards go from the player's hand to their owner's graveyard."""
+        for i in ids:
+            new = self.move(i, "graveyard")
+            self.emit(Event("discarded", player, new.card_name, new.id), env)
+
     def pay_mana(self, player: str, cost: tuple[str, ...], what: str, rule: str = "601.2h") -> None:
         self.state.players[player].pool = pay(self.state.players[player].pool, cost, what, rule)
 

@@ -98,8 +98,9 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.ExileUntil, "exile until it leaves", "exiling until something leaves the battlefield isn't run "
         "by the interpreter yet", "610.3"),
     Gap(ast.PreventDamage, "preventing damage", "preventing damage isn't run by the interpreter yet", "615.1"),
-    Gap(ast.DelayedTrigger, "delayed triggered ability", "a delayed triggered ability isn't run by the "
-        "interpreter yet", "603.7"),
+    Gap(ast.DelayedTrigger, "delayed triggered ability", "a delayed triggered ability that waits "
+        "for an event other than a step beginning isn't run by the interpreter yet", "603.7",
+        lambda n, b: not isinstance(n.trigger, ast.PhaseTrigger)),
     Gap(ast.ReflexiveTrigger, "reflexive triggered ability", "a reflexive triggered ability ('when you do') "
         "isn't run by the interpreter yet", "603.12"),
     Gap(ast.MayPlay, "a permission with a duration", "a permission that lasts for a time isn't run by the "
@@ -133,8 +134,6 @@ GAPS: tuple[Gap, ...] = (
         "yet: this never triggers", "701.21a"),
     Gap(ast.YouAttackTrigger, "trigger on attacking", "attacking isn't run by the interpreter yet (no "
         "combat): this never triggers", "508.1"),
-    Gap(ast.PhaseTrigger, "trigger at a step of the turn", "the steps of a turn aren't run by the interpreter "
-        "yet: this never triggers", "503.1"),
     Gap(ast.ChapterTrigger, "chapter ability (lore counters)", "Sagas' chapter abilities aren't run by the "
         "interpreter yet: they never trigger", "714.2b"),
     Gap(ast.UnlockTrigger, "trigger on unlocking a door", "unlocking doors isn't run by the interpreter yet: "
@@ -160,6 +159,12 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.KeywordAbility, "keyword ability {name}", "the rules of {name} aren't run by the interpreter yet",
         None, _keyword_not_run),
 )
+
+#: A part of the game itself the interpreter doesn't run yet: (part, message, rule). The turn passes through
+#: the combat damage step (turns.py) and refuses it while a creature is in combat.
+COMBAT_DAMAGE = ("combat damage", "combat damage isn't run by the interpreter yet", "510.1")
+#: Likewise phasing: an action while a permanent is phased out is refused (`state_not_run`).
+PHASED_OUT = ("phased-out permanents", "the interpreter doesn't run phased-out permanents yet", "702.26b")
 
 _BY_KIND: dict[type, list[Gap]] = {}
 for _gap in GAPS:
@@ -255,5 +260,5 @@ def state_not_run(objects: Iterable) -> MtgError | None:
     phased = sorted(o.card_name for o in objects if o.phased_out)
     if not phased:
         return None
-    return error(NOT_RUN, f"{', '.join(phased)} is phased out, and the interpreter doesn't run phased-out "
-                 "permanents yet", rule="702.26b")
+    _, message, rule = PHASED_OUT
+    return error(NOT_RUN, f"{', '.join(phased)} is phased out, and {message}", rule=rule)

@@ -89,6 +89,7 @@ class GameObject(Recorded):
     blocked: bool = False                 # an attacking creature that became blocked (509.1h)
     back_face_up: bool = False            # a double-faced permanent with its back face up (712.8e)
     phased_out: bool = False              # phased out: treated as though it doesn't exist (702.26b)
+    lasting: tuple = ()                   # (designation, Until) of designations that end ('can't attack this turn')
 
     @property
     def card_name(self) -> str:
@@ -110,6 +111,14 @@ class LastKnown(NamedTuple):
     characteristics: Characteristics | None
     controller: str | None
     copiable: Face | None = None
+
+
+class Until(NamedTuple):
+    """When a continuous effect from a resolving spell or ability ends (611.2a): `kind` as the text says it
+    ('until end of turn', 'until your next turn'), `player` the one 'your' means (its controller)."""
+
+    kind: str
+    player: str
 
 
 @recorded
@@ -173,6 +182,24 @@ class StackItem(Recorded):
 
 
 @recorded
+class Delayed(Recorded):
+    """A delayed triggered ability an effect created (603.7): its trigger and effect, its controller and
+    source (603.7d-e), the values its words read ('it'), the first event it may trigger on (603.7a: none
+    before it was created) and the turn it was created in, and how long it lasts: `until` a duration ('this turn'), else it triggers
+    only once (603.7b)."""
+
+    trigger: ast.Node
+    effect: ast.Node
+    controller: str
+    source_id: int | None
+    source_name: str | None
+    vars: dict
+    since: int
+    turn: int
+    until: Until | None = None
+
+
+@recorded
 class GameState(Recorded):
     """Everything an action can change; `journal` records each change (not itself part of the state)."""
 
@@ -195,6 +222,11 @@ class GameState(Recorded):
     step: str = "main"                # the current step or main phase, one of STEPS (500.1)
     winner: str | None = None         # the player who won the game (104.2)
     ended: bool = False               # the game is over: won, or a draw (104.1, 104.4)
+    added_steps: list[str] = field(default_factory=JList)  # steps added directly after this one (500.9, 510.4)
+    turn_actions_done: bool = True    # the current step's turn-based actions are done (an answer was missing)
+    priority_in_cleanup: bool = False  # 514.3a: state-based actions or triggers gave players priority in cleanup
+    delayed: list[Delayed] = field(default_factory=JList)  # delayed triggered abilities waiting (603.7)
+    bookkept: int = 0                 # events up to here have been looked at for triggers (603.2)
     attachments: int = 0              # how many attachments were ever made (0: nothing to look for)
     revealed: set[int] = field(default_factory=JSet)   # objects some context keeps revealed (701.20a)
     tokens: set[int] = field(default_factory=JSet)     # the tokens, wherever they are (704.5d)

@@ -345,7 +345,7 @@ class Rulebook(LayoutReader):
 
     def command_words(self) -> set[str]:
         """First words of the commands a scenario step may use."""
-        words = {"resolve", "cast", "activate"}
+        words = {"resolve", "cast", "activate", "go", "pass", "play"}
         words.update(key.split()[0] for key in self.index.special_patterns)
         return words
 

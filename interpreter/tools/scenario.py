@@ -273,6 +273,12 @@ class Scenario:
             return lambda: game.special_action(player, node)
         if isinstance(node, ast.ActivateCommand):
             return lambda: game.activate(player, node)
+        if isinstance(node, ast.GoToCommand):
+            return lambda: game.go_to(player, node.step)
+        if isinstance(node, ast.PassCommand):
+            return lambda: game.pass_priority(player)
+        if isinstance(node, ast.PlayCommand):
+            return lambda: game.play_land(player, node.ref)
 
         def run() -> None:
             source = game.find(str(step["source"]), player).id if step.get("source") else None
@@ -291,7 +297,7 @@ class Scenario:
             try:
                 command = book.parse(text, "command", what="not a command", **where)
             except MtgError:
-                if first in ("resolve", "cast", "activate"):
+                if first in ("resolve", "cast", "activate", "go", "pass", "play"):
                     raise
         if command is not None:
             return command

@@ -7,6 +7,7 @@ from ...diagnostics import MtgError
 from ...language import ast
 from .. import runs
 from ..choices import Choice, one_of, option_labels
+from ..state import Delayed
 from .base import Env, Loops, executes
 
 
@@ -17,6 +18,19 @@ class ControlSteps:
     def sequence(self, node: ast.Sequence, env: Env) -> None:
         for effect in node.effects:
             self.run(effect, env)
+
+    @executes(ast.DelayedTrigger)
+    def delayed_trigger(self, node: ast.DelayedTrigger, env: Env) -> None:
+        """603.7: the effect creates a delayed triggered ability. Its source and controller are those of the
+        spell or ability creating it (603.7d-e); what 'it' refers to is fixed now, as the objects are (603.7c:
+        one that changes zones after this is a new object it won't affect)."""
+        values = dict(env.vars)
+        if "_it" in values:
+            values["_it"] = self._live(values["_it"])
+        self.state.delayed.append(Delayed(
+            node.trigger, node.effect, env.player, env.source_id,
+            env.context.source_name or self.game.name_of(env.source_id), values, len(self.state.events),
+            self.state.turn, self.game.until(node.duration, env)))
 
     @executes(ast.Conditional)
     def conditional(self, node: ast.Conditional, env: Env) -> None:

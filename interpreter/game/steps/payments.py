@@ -45,7 +45,7 @@ class PaymentSteps:
         for limit in ability.limits:
             self.check_runs(limit, env)
             if limit.kind == "as a sorcery":  # 307.1: your main phase, with an empty stack
-                if self.state.active != env.player or self.state.stack:
+                if not self.game.sorcery_timing(env.player, env.context):
                     raise self.refuse("it can be activated only as a sorcery", env, limit, "602.5b")
             elif limit.kind == "during your turn":
                 if self.state.active != env.player:

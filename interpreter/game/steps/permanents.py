@@ -49,7 +49,7 @@ class PermanentSteps:
         for i in ids:
             obj = self.state.objects[i]
             obj.added_subtypes = obj.added_subtypes + tuple(w for w in words if w not in obj.added_subtypes)
-            obj.granted = obj.granted + ((node.ability, "for as long as it is this object"),)
+            obj.granted = obj.granted + ((node.ability, None),)  # no duration: as long as it is this object
         return ids
 
     @executes(ast.Attach)
@@ -120,9 +120,10 @@ class PermanentSteps:
     def pump(self, node: ast.Pump, env: Env) -> list[int]:
         power, toughness = (int(x) for x in node.change.split("/"))
         ids = self.objects(node.objects, env)
+        until = self.game.until(node.duration, env)
         for i in ids:
             obj = self.state.objects[i]
-            obj.modifiers = obj.modifiers + ((power, toughness, node.duration),)
+            obj.modifiers = obj.modifiers + ((power, toughness, until),)
         return ids
 
     @executes(ast.GrantKeyword)
@@ -130,10 +131,11 @@ class PermanentSteps:
         """The objects gain the keyword for the duration; a cost given as 'its mana cost' is that object's
         mana cost, fixed as the keyword is granted."""
         ids = self.objects(node.objects, env)
+        until = self.game.until(node.duration, env)
         if isinstance(node.ability, ast.TriggeredAbility):  # a whole ability in quotation marks
             for i in ids:
                 obj = self.state.objects[i]
-                obj.granted = obj.granted + ((node.ability, node.duration),)
+                obj.granted = obj.granted + ((node.ability, until),)
             return ids
         for i in ids:
             obj = self.state.objects[i]
@@ -146,24 +148,27 @@ class PermanentSteps:
                     raise self.refuse(f"'{node.ability.name}' is granted without its {slot}", env, node)
                 args.append((slot, value))
             ability = ast.KeywordAbility(node.ability.name, tuple(args), span=node.ability.span)
-            obj.granted = obj.granted + ((ability, node.duration),)
+            obj.granted = obj.granted + ((ability, until),)
         return ids
 
     @executes(ast.CantAttack)
     def cant_attack(self, node: ast.CantAttack, env: Env) -> list[int]:
-        ids = self.objects(node.objects, env)
-        for i in ids:
-            self.state.objects[i].designations |= {"can't attack"}
-        return ids
+        return self._designate_for(self.objects(node.objects, env), "can't attack", node.duration, env)
 
     @executes(ast.CantBlock)
     def cant_block(self, node: ast.CantBlock, env: Env) -> list[int]:
         what = "can't be blocked" if node.blocked else "can't block"
         if node.by is not None:
             what += f" by {self.describe_quality(node.by, env)}"
-        ids = self.objects(node.objects, env)
+        return self._designate_for(self.objects(node.objects, env), what, node.duration, env)
+
+    def _designate_for(self, ids: list[int], designation: str, duration: str | None, env: Env) -> list[int]:
+        """The objects have the designation for the duration (611.2a: it ends as `Turns.end_durations` says)."""
+        until = self.game.until(duration, env)
         for i in ids:
-            self.state.objects[i].designations |= {what}
+            obj = self.state.objects[i]
+            obj.designations |= {designation}
+            obj.lasting = obj.lasting + ((designation, until),)
         return ids
 
     @executes(ast.CreateNamedToken)
@@ -182,9 +187,8 @@ class PermanentSteps:
     @executes(ast.Designate)
     def designate(self, node: ast.Designate, env: Env) -> list[int]:
         ids = self.objects(node.objects, env)
-        for i in ids:
-            if self.state.objects[i].zone == "battlefield":
-                self.state.objects[i].designations |= {node.designation}
+        self._designate_for([i for i in ids if self.state.objects[i].zone == "battlefield"], node.designation,
+                            node.duration, env)
         return ids
 
     @executes(ast.SkipUntap)

@@ -7,6 +7,12 @@ from ..state import Context, GameObject
 from .base import Env, executes
 
 
+#: The step a 'beginning of' trigger's words name (501-514; 505.1: the first main phase is the precombat one).
+TRIGGER_STEPS = {"upkeep": "upkeep", "draw step": "draw", "precombat main phase": "main", "first main phase": "main",
+                 "combat": "beginning of combat", "postcombat main phase": "postcombat main",
+                 "second main phase": "postcombat main", "end step": "end", "cleanup step": "cleanup"}
+
+
 class TriggerSteps:
     """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
 
@@ -111,6 +117,24 @@ class TriggerSteps:
             return node.objects is None
         return event.object_id in self.state.objects and self.matches(event.object_id, node.objects,
                                                                       self._trigger_env(source))
+
+    @executes(ast.PhaseTrigger)
+    def phase_trigger(self, node: ast.PhaseTrigger, event: Event, source: GameObject) -> bool:
+        return self.step_begins(node, event, source.controller)
+
+    def step_begins(self, node: ast.PhaseTrigger, event: Event, controller: str, since_turn: int = 0) -> bool:
+        """603.2b: an 'at the beginning of' ability triggers as its step begins: on each turn ('each',
+        'each player's', and the delayed 'the next'), the controller's turn ('your', 'your next'), an opponent's
+        ('each opponent's'), or a turn after `since_turn` ('the next turn's')."""
+        if event.name != "step_began" or event.step != TRIGGER_STEPS.get(node.step):
+            return False
+        if node.whose in ("your", "your next"):
+            return event.player == controller
+        if node.whose == "each opponent's":
+            return event.player != controller
+        if node.whose == "the next turn's":
+            return self.state.turn > since_turn
+        return True
 
     @staticmethod
     def _trigger_env(source: GameObject) -> Env:

@@ -41,10 +41,12 @@ class ZoneSteps:
 
     @executes(ast.Return)
     def return_(self, node: ast.Return, env: Env) -> list[int]:
-        """Return objects to a zone (their owner's, 400.3) or to the battlefield under your control (110.2)."""
+        """Return objects to a zone (their owner's, 400.3) or to the battlefield under your control (110.2), or
+        under their owner's where the text says so."""
         ids = self.objects(node.objects, env)
+        controller = env.player if node.zone == "battlefield" and not node.under_owner else None
         for i in ids:
-            self.game.move(i, node.zone, controller=env.player if node.zone == "battlefield" else None, env=env)
+            self.game.move(i, node.zone, controller=controller, env=env)
         return ids
 
     @executes(ast.Discard)
@@ -59,9 +61,7 @@ class ZoneSteps:
             count = self.number(node.count, env)
             chosen = self.ask_objects(Choice("objects", f"{env.action_text}: discard {count}", hand,
                                              min(count, len(hand)), rule="701.9a"))
-        for i in chosen:
-            new = self.game.move(i, "graveyard")
-            self.game.emit(Event("discarded", env.player, new.card_name, new.id), env)
+        self.game.discard(env.player, chosen, env)
         return chosen
 
     @executes(ast.PutInLibrary)

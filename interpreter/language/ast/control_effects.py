@@ -144,10 +144,13 @@ class Instead(Node):
 
 @dataclass(frozen=True)
 class DelayedTrigger(Node):
-    """'When it dies this turn, EFFECT': a delayed triggered ability the effect creates (603.7)."""
+    """'When it dies this turn, EFFECT', 'At the beginning of the next end step, EFFECT': a delayed triggered
+    ability the effect creates (603.7); `duration` how long it lasts ('this turn'), None: it triggers once
+    (603.7b)."""
 
     trigger: "Trigger"
     effect: "Effect"
+    duration: str | None = None
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,9 @@ __all__ = [
     "CastCommand",
     "ActivateCommand",
     "SpecialActionCommand",
+    "GoToCommand",
+    "PassCommand",
+    "PlayCommand",
     "Command",
     "Slot",
     "Pattern",
@@ -54,7 +57,27 @@ class SpecialActionCommand(Node):
     ref: str
 
 
-Command = Union[ResolveCommand, CastCommand, ActivateCommand, SpecialActionCommand]
+@dataclass(frozen=True)
+class GoToCommand(Node):
+    """'go to STEP': every player passes until the game reaches that step (500.2, 117.4)."""
+
+    step: str
+
+
+@dataclass(frozen=True)
+class PassCommand(Node):
+    """'pass': every player passes in succession (117.4)."""
+
+
+@dataclass(frozen=True)
+class PlayCommand(Node):
+    """'play REF': play a land (305.1)."""
+
+    ref: str
+
+
+Command = Union[ResolveCommand, CastCommand, ActivateCommand, SpecialActionCommand, GoToCommand, PassCommand,
+                PlayCommand]
 
 
 @dataclass(frozen=True)

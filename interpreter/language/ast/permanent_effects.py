@@ -144,10 +144,12 @@ class AddTypes(Node):
 
 @dataclass(frozen=True)
 class Designate(Node):
-    """'... becomes exerted': a designation the object keeps (e.g. 701.43)."""
+    """'... becomes exerted': a designation the object keeps (e.g. 701.43), for the `duration` if one is
+    given ('until its controller's next untap step')."""
 
     objects: Objects
     designation: str
+    duration: str | None = None
 
 
 @dataclass(frozen=True)

@@ -145,10 +145,10 @@ class YouAttackTrigger(Node):
 
 @dataclass(frozen=True)
 class PhaseTrigger(Node):
-    """'At the beginning of your upkeep', '... of combat on your turn' (503.1, 507.1, 513.1).
+    """'At the beginning of your upkeep', '... of combat on your turn' (503.1, 507.1, 513.1, 603.2b).
 
-    `whose` is 'your', 'each opponent's', 'each player's', 'each' or 'the next'. The interpreter has
-    no turn structure yet, so it never reaches these steps.
+    `whose` is 'your', 'each opponent's', 'each player's' or 'each'; for a delayed triggered ability
+    (603.7) 'the next', 'your next' or 'the next turn's'. `step` as written ('end step', 'combat').
     """
 
     step: str

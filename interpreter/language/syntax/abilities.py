@@ -105,5 +105,14 @@ class AbilityRules(Transformer):
     def activate_command(self, meta, children):
         return ast.ActivateCommand(str(children[0]).strip(), span=self._span(meta))
 
+    def go_to_command(self, meta, children):
+        return ast.GoToCommand(str(children[0]).strip(), span=self._span(meta))
+
+    def pass_command(self, meta, children):
+        return ast.PassCommand(span=self._span(meta))
+
+    def play_command(self, meta, children):
+        return ast.PlayCommand(str(children[0]).strip(), span=self._span(meta))
+
     def command(self, meta, children):
         return children[0]

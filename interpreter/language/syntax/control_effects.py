@@ -80,7 +80,17 @@ class ControlRules(Transformer):
 
     def delayed_trigger(self, meta, children):
         subject, (event, fields), effect = children
-        return ast.DelayedTrigger(self._subject_trigger(subject, event, fields, meta), effect, span=self._span(meta))
+        return ast.DelayedTrigger(self._subject_trigger(subject, event, fields, meta), effect, "until end of turn",
+                                  span=self._span(meta))
+
+    def delayed_step_trigger(self, meta, children):
+        """'At the beginning of the next end step, EFFECT' (603.7): it triggers once (603.7b)."""
+        (step, whose), effect = children
+        return ast.DelayedTrigger(ast.PhaseTrigger(step, whose, span=self._span(meta)), effect, span=self._span(meta))
+
+    def delayed_step_trigger_after(self, meta, children):
+        """'EFFECT at the beginning of the next end step': the same, the effect written first."""
+        return self.delayed_step_trigger(meta, children[::-1])
 
     def optional(self, meta, children):
         return ast.Optional(children[0], span=self._span(meta))

@@ -261,6 +261,10 @@ class PermanentEffectRules(Transformer):
     def designate(self, meta, children):
         return ast.Designate(children[0], str(children[1]).lower(), span=self._span(meta))
 
+    def designate_until_untap(self, meta, children):
+        return ast.Designate(children[0], str(children[1]).lower(), "until its controller's next untap step",
+                             span=self._span(meta))
+
     def skip_untap(self, meta, children):
         return ast.SkipUntap(children[0], span=self._span(meta))
 

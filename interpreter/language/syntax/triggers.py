@@ -179,8 +179,14 @@ class TriggerRules(Transformer):
     def owner_each(self, meta, children):
         return "each"
 
-    def owner_next(self, meta, children):
-        return "the next"
+    def next_any(self, meta, children):
+        return (children[0], "the next")
+
+    def next_yours(self, meta, children):
+        return (children[0], "your next")
+
+    def next_turns(self, meta, children):
+        return (children[0], "the next turn's")
 
     def step_name(self, meta, children):
         return " ".join(str(c).lower() for c in children)

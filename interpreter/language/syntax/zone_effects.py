@@ -90,6 +90,9 @@ class ZoneEffectRules(Transformer):
     def return_to_battlefield(self, meta, children):
         return ast.Return(children[0], "battlefield", span=self._span(meta))
 
+    def return_under_owners_control(self, meta, children):
+        return ast.Return(children[0], "battlefield", under_owner=True, span=self._span(meta))
+
     def counted_cards_in_zone(self, meta, children):
         count, quality, zone = children
         if isinstance(quality, ast.Quality):

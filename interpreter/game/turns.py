@@ -1,0 +1,347 @@
+"""The turn (500-514): its steps and phases in order, their turn-based actions (703), all players passing
+priority (117.4), playing lands (305), and the durations that end with a step or a turn (500.4-500.5, 514.2,
+611.2a).
+
+A scenario step is one player's action taken with priority; `pass` and `go to` stand for every player
+passing in succession (117.3d, 117.4), so the game keeps no record of who passed. A step runs in three parts:
+it begins (`step_began`, which triggers 'at the beginning of' abilities, 603.2b), its turn-based actions
+happen, then players would receive priority (117.5: state-based actions, triggered abilities put on the
+stack). Going on stops there when something is on the stack, an answer a turn-based action needs isn't
+given (the actions wait, `turn_actions_done`), or the game is over.
+
+Combat is entered here and left to a combat part of the game: `declare_attackers`, `declare_blockers`
+and `combat_damage` are its entry points (508.1, 509.1, 510.1); here they declare nothing, and combat
+damage with creatures in combat is refused as not run yet.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..diagnostics import MtgError, did_you_mean, error
+from ..language import ast
+from .choices import Choice
+from .events import Event
+from .runs import COMBAT_DAMAGE, NOT_RUN
+from .state import STEPS, Context, Until
+from .steps import Env
+
+#: The main phases: where lands are played and sorcery-speed spells cast (305.1, 307.1, 505.6a).
+MAIN_PHASES = ("main", "postcombat main")
+#: What `go to next turn` goes to: the next turn's untap step.
+NEXT_TURN = "next turn"
+#: 402.2: the maximum hand size a player normally has.
+MAX_HAND_SIZE = 7
+#: The code of a refusal for an answer a step's `choose:` list doesn't give (the game stops there instead).
+NO_ANSWER = "E403"
+#: The most steps one `go to` passes through: a few turns' worth (a step that never comes is refused).
+MAX_STEPS = 4 * len(STEPS)
+#: Durations that end as the cleanup step's turn-based action (514.2: 'until end of turn' and 'this turn').
+END_OF_TURN = "until end of turn"
+#: Durations that end as the controller's next turn begins (611.2a, 500.4).
+NEXT_TURN_OF = "until your next turn"
+#: Durations that end in the controller's next untap step, as its permanents untap (502.3, 701.43b).
+UNTIL_UNTAP = "until its controller's next untap step"
+
+_DRAW_ONE = ast.Draw(ast.IntValue(1))
+
+
+class Turns:
+    """The turn's structure and players passing priority; a part of `Game`."""
+
+    # ------------------------------------------------------------ passing
+    def go_to(self, player: str, where: str) -> None:
+        """All players pass with the stack empty until the game reaches that step the next time it comes
+        (`next turn`: the next turn's untap step), stopping on the way where a player would get priority
+        with something on the stack, an answer is missing, or the game ended."""
+        target = self._step_named(where)
+        self._stack_empty(f"go to {where}")
+        self._refuse_skipped(target)
+        turn = self.state.turn
+        for _ in range(MAX_STEPS):
+            if not self.pass_step():
+                return
+            if self.state.step == target and (target != "untap" or self.state.turn > turn):
+                return
+        raise error("E402", f"go to {where}: the game didn't reach it within {MAX_STEPS} steps", rule="500.1")
+
+    def pass_priority(self, player: str) -> None:
+        """117.4: all players pass in succession: the top object of the stack resolves, or with the stack
+        empty the step ends and the next one begins."""
+        if self.state.stack:
+            self.resolve(player)
+        else:
+            self.pass_step()
+
+    def pass_step(self) -> bool:
+        """All players pass with the stack empty: the step ends (500.2) and the next begins. False when the
+        game stops in it: the step's turn-based actions need an answer not given, something is on the stack
+        as a player would receive priority, or the game is over."""
+        state = self.state
+        if not state.turn_actions_done and not (self._turn_actions() and self._priority()):
+            return False
+        self._end_step()
+        step, new_turn = self._next_step()
+        if new_turn:
+            self._begin_turn()
+        state.step = step
+        state.priority_in_cleanup = False
+        self.emit(Event("step_began", state.active, step=step))
+        return self._turn_actions() and self._priority()
+
+    def _step_named(self, where: str) -> str:
+        name = " ".join(where.lower().split())
+        if name == NEXT_TURN:
+            return "untap"
+        if name not in STEPS:
+            hint = did_you_mean(name, STEPS + (NEXT_TURN,))
+            raise error("E404", f"go to: unknown step '{where}'" + (f" — {hint}" if hint else ""), rule="500.1",
+                        help=f"one of: {', '.join(STEPS)}, {NEXT_TURN}")
+        return name
+
+    def _stack_empty(self, what: str) -> None:
+        if self.state.stack:
+            top = self.state.stack[-1]
+            raise error("E402", f"{what}: players pass with an empty stack, and {top.source_name} is on the stack; "
+                        "resolve it first (117.4)", rule="117.4")
+
+    def _refuse_skipped(self, target: str) -> None:
+        """508.8: passing declares no attackers, and with none the declare blockers and combat damage steps
+        are skipped: going to them is refused unless creatures attack and the step is still to come."""
+        if target not in ("declare blockers", "combat damage"):
+            return
+        state = self.state
+        position = STEPS.index(state.step)
+        coming = target in state.added_steps or (
+            STEPS.index("declare attackers") <= position < STEPS.index(target) and self.attackers())
+        if not coming:
+            raise error("E402", f"go to {target}: it won't come this combat: passing declares no attackers, and "
+                        "with no creature attacking the declare blockers and combat damage steps are skipped (508.8)",
+                        rule="508.8", help="attack with a creature first")
+
+    # ------------------------------------------------------------ the sequence of steps
+    def _next_step(self) -> tuple[str, bool]:
+        """The step after this one, and whether a new turn begins (500.1): added steps first (500.9); a
+        cleanup step in which players got priority is followed by another (514.3a); skipped steps are
+        passed over (500.11): the first turn's draw step in a two-player game (103.8a), and declare
+        blockers and combat damage with no attackers (508.8)."""
+        state = self.state
+        if state.added_steps:
+            return state.added_steps.pop(0), False
+        if state.step == "cleanup":
+            return ("cleanup", False) if state.priority_in_cleanup else ("untap", True)
+        position = STEPS.index(state.step) + 1
+        while self._skipped(STEPS[position]):
+            position += 1
+        return STEPS[position], False
+
+    def _skipped(self, step: str) -> bool:
+        if step == "draw":
+            return self.state.turn == 1 and len(self.state.order) == 2
+        if step in ("declare blockers", "combat damage"):
+            return not self.attackers()
+        return False
+
+    def attackers(self) -> list[int]:
+        """The attacking creatures (508.1k)."""
+        return [i for i in self.state.battlefield if self.state.objects[i].attacking is not None]
+
+    def _begin_turn(self) -> None:
+        """The next player in turn order (still in the game) takes the next turn (500.1, 103.8, 800.4a): its
+        lands played start from none (305.2); their permanents have been theirs since the turn began
+        (302.6); effects 'until your next turn' of that player end (611.2a)."""
+        state = self.state
+        order = state.order
+        start = order.index(state.active)
+        state.active = next(p for p in order[start + 1:] + order[:start + 1] if not state.players[p].lost)
+        state.turn += 1
+        state.turn_started = state.tick()
+        for figures in state.players.values():
+            figures.lands_played = 0
+        for i in state.battlefield:
+            obj = state.objects[i]
+            if obj.controller == state.active and obj.summoning_sick:
+                obj.summoning_sick = False
+        self.end_durations(lambda until: until.kind == NEXT_TURN_OF and until.player == state.active)
+        self.emit(Event("turn_began", state.active))
+
+    def _end_step(self) -> None:
+        """500.5: as a step or phase ends, mana empties from every pool (106.4); as the end of combat step
+        ends, every permanent is removed from combat (511.3)."""
+        state = self.state
+        for figures in state.players.values():
+            if figures.pool:
+                figures.pool.clear()
+        if state.step == "end of combat":
+            for i in state.battlefield:
+                obj = state.objects[i]
+                if obj.attacking is not None or obj.blocking or obj.blocked:
+                    obj.attacking, obj.blocked = None, False
+                    obj.blocking.clear()
+
+    # ------------------------------------------------------------ turn-based actions and priority
+    def _turn_actions(self) -> bool:
+        """The step's turn-based actions (703.4); False when one needs an answer the step doesn't give:
+        it is undone, and waits for the next `go to` or `pass`."""
+        state = self.state
+        action = _TURN_ACTIONS.get(state.step)
+        state.turn_actions_done = True
+        if action is None:
+            return True
+        journal = state.journal
+        mark = journal.mark()
+        try:
+            getattr(self, action)()
+        except MtgError as exc:
+            journal.rollback(mark)
+            if exc.diagnostic.code != NO_ANSWER:
+                raise
+            state.turn_actions_done = False
+            return False
+        journal.keep(mark)
+        return True
+
+    def _priority(self) -> bool:
+        """A player would receive priority (117.3a): state-based actions, then triggered abilities go on
+        the stack (117.5). No player does in the untap step (502.4); in the cleanup step only when that
+        made something happen (514.3a). False when the game stops here: something is on the stack, or the
+        game is over."""
+        state = self.state
+        if state.step == "untap":
+            return True
+        before = (len(state.events), len(state.stack))
+        self.after_action(state.bookkept)
+        if state.step == "cleanup" and (len(state.events), len(state.stack)) != before:
+            state.priority_in_cleanup = True
+        return not state.stack and not state.ended
+
+    def untap_step(self) -> None:
+        """502.3: the active player untaps their permanents, except those an effect keeps tapped this once;
+        designations that last until that untap step end with it (701.43b)."""
+        state = self.state
+        for i in state.battlefield:
+            obj = state.objects[i]
+            if obj.controller != state.active:
+                continue
+            if obj.skip_untap:
+                obj.skip_untap = False
+            elif obj.tapped:
+                obj.tapped = False
+                self.emit(Event("untapped", obj.controller, obj.card_name, obj.id))
+        self.end_durations(lambda until: until.kind == UNTIL_UNTAP and until.player == state.active)
+
+    def draw_step(self) -> None:
+        """504.1: the active player draws a card."""
+        player = self.state.active
+        context = self.new_context(player, None)
+        self.interpreter.run(_DRAW_ONE, Env(player, context, None, action_text="draw step"))
+        self.end_context(context)
+
+    def cleanup_step(self) -> None:
+        """514.1: the active player discards down to their maximum hand size; 514.2: then damage is removed
+        from every permanent and 'until end of turn' and 'this turn' effects end, at once."""
+        state = self.state
+        player = state.active
+        hand = list(state.players[player].zones["hand"])
+        if len(hand) > MAX_HAND_SIZE:
+            excess = len(hand) - MAX_HAND_SIZE
+            chosen = self.interpreter.ask_objects(Choice(
+                "objects", f"cleanup step: {player} discards {excess} card(s) down to {MAX_HAND_SIZE}", hand, excess,
+                rule="514.1"))
+            self.discard(player, chosen, None)
+        for i in state.battlefield:
+            if state.objects[i].damage:
+                state.objects[i].damage = 0
+        self.end_durations(lambda until: until.kind == END_OF_TURN)
+
+    def declare_attackers(self) -> None:
+        """508.1: the entry point of combat. Passing through the step declares no attackers; declaring
+        them (`attack with`) isn't run yet."""
+
+    def declare_blockers(self) -> None:
+        """509.1: passing through the step declares no blockers; declaring them isn't run yet."""
+
+    def combat_damage(self) -> None:
+        """510.1: creatures in combat deal their combat damage; not run yet, so with any creature attacking
+        this step is refused rather than passed with no damage dealt."""
+        attacking = self.attackers()
+        if attacking:
+            _, message, rule = COMBAT_DAMAGE
+            names = ", ".join(self.name_of(i) for i in attacking)
+            raise error(NOT_RUN, f"combat damage step: {names} would deal combat damage, and {message}", rule=rule)
+
+    # ------------------------------------------------------------ durations
+    def until(self, duration: str | None, env: Env) -> Until | None:
+        """When an effect the resolving text creates ends (611.2a): its duration as written, 'your' being
+        the player the text is for; None: it lasts until the game ends."""
+        return Until(duration, env.player) if duration is not None else None
+
+    def end_durations(self, ends: Callable[[Until], bool]) -> None:
+        """End the effects whose duration is over: power/toughness changes, granted abilities, designations
+        that last a while ('can't attack this turn'), and delayed triggered abilities with a duration."""
+        state = self.state
+
+        def over(until: Until | None) -> bool:
+            return until is not None and ends(until)
+        for i in state.battlefield:
+            obj = state.objects[i]
+            if obj.modifiers and any(over(m[2]) for m in obj.modifiers):
+                obj.modifiers = tuple(m for m in obj.modifiers if not over(m[2]))
+            if obj.granted and any(over(until) for _, until in obj.granted):
+                obj.granted = tuple(g for g in obj.granted if not over(g[1]))
+            if obj.lasting and any(over(until) for _, until in obj.lasting):
+                ended = {d for d, until in obj.lasting if over(until)}
+                obj.lasting = tuple(d for d in obj.lasting if not over(d[1]))
+                obj.designations -= ended - {d for d, _ in obj.lasting}
+        if any(over(d.until) for d in state.delayed):
+            state.delayed = [d for d in state.delayed if not over(d.until)]
+
+    # ------------------------------------------------------------ timing
+    def require_priority(self, what: str) -> None:
+        """117.1: spells, abilities and special actions need priority, which no player receives in the untap
+        step (502.4) nor, normally, in the cleanup step (514.3)."""
+        step = self.state.step
+        if step == "untap" or step == "cleanup" and not self.state.priority_in_cleanup:
+            rule = "502.4" if step == "untap" else "514.3"
+            raise error("E402", f"{what}: no player receives priority during the {step} step ({rule})", rule=rule)
+
+    def sorcery_timing(self, player: str, announced: Context | None = None) -> bool:
+        """307.1, 505.6a: the player's own main phase, with an empty stack (but for the spell or ability
+        being `announced`, already put there, 601.2a, 602.2a)."""
+        state = self.state
+        return state.active == player and state.step in MAIN_PHASES and all(
+            item.context is announced for item in state.stack)
+
+    def play_land(self, player: str, ref: str) -> None:
+        """305.1, 116.2a: a land card from the hand onto the battlefield, in the player's main phase with an
+        empty stack, if they have played fewer lands this turn than they may (305.2a: one)."""
+        self.require_priority(f"play {ref}")
+        obj = self.find(ref, player, ("hand",))
+        name = obj.card_name
+        if obj.owner != player:
+            raise error("E402", f"can't play {name}: it isn't {player}'s card", rule="305.1")
+        if "Land" not in obj.card.front.characteristics().types:
+            raise error("E402", f"can't play {name}: it isn't a land (cast it instead)", rule="305.1")
+        state = self.state
+        if state.active != player:
+            raise error("E402", f"can't play {name}: it isn't {player}'s turn (305.3)", rule="305.3")
+        if state.step not in MAIN_PHASES or state.stack:
+            raise error("E402", f"can't play {name} now: a land is played in a main phase of your turn with an "
+                        "empty stack (305.1)", rule="305.1")
+        figures = state.players[player]
+        if figures.lands_played >= 1:
+            raise error("E402", f"can't play {name}: {player} has already played a land this turn (305.2b)",
+                        rule="305.2b")
+        land = self.move(obj.id, "battlefield", controller=player)
+        figures.lands_played += 1
+        self.emit(Event("land_played", player, land.card_name, land.id))
+
+#: Each step's turn-based actions (703.4): the method of `Game` that does them (a combat part of the game
+#: gives the declarations and combat damage their rules).
+_TURN_ACTIONS: dict[str, str] = {
+    "untap": "untap_step",
+    "draw": "draw_step",
+    "declare attackers": "declare_attackers",
+    "declare blockers": "declare_blockers",
+    "combat damage": "combat_damage",
+    "cleanup": "cleanup_step",
+}
