@@ -121,6 +121,9 @@ CODES: dict[str, str] = {
     "E103": "a step with steps indented under it",
     "E104": "'Otherwise' that follows no 'If'",
     "E110": "a scenario's structure breaks the scenario contract (unknown key, wrong type)",
+    "E111": "a scenario's starting state the rules don't allow at that point of the turn (attacking outside "
+            "combat, blocking a creature that isn't attacking, an attachment that isn't an Aura, Equipment or "
+            "Fortification, ...)",
     "E120": "a set file's structure breaks set.schema.json",
     "E121": "a card defined twice in one set",
     "E130": "a .json file that is not an MTGJSON set",

@@ -68,7 +68,7 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
     colors = frozenset(data["colors"]) if data.get("colors") is not None else None
     return Face(name, cost, colors, tuple(data.get("types") or ()), tuple(data.get("supertypes") or ()),
                 tuple(data.get("subtypes") or ()), _stat(data.get("power")), _stat(data.get("toughness")),
-                tuple(abilities))
+                tuple(abilities), _stat(data.get("loyalty")), _stat(data.get("defense")))
 
 
 def make_card(name: str, data: dict, rulebook: Rulebook, file: str = "<cards>", line: int = 1,

@@ -57,6 +57,8 @@ class Face:
     power: int | None
     toughness: int | None
     abilities: tuple = ()
+    loyalty: int | None = None    # a planeswalker's printed loyalty (209.1)
+    defense: int | None = None    # a battle's printed defense (210.1)
 
     def characteristics(self) -> Characteristics:
         """The face's characteristics (computed once: a face never changes)."""
@@ -68,6 +70,17 @@ class Face:
                                      self.abilities)
             object.__setattr__(self, "_characteristics", cached)
         return cached
+
+
+def entering_counters(face: Face) -> dict[str, int]:
+    """The counters a permanent with this face up enters with by its intrinsic abilities: loyalty counters
+    for a planeswalker's printed loyalty (306.5b), defense counters for a battle's printed defense (310.4b)."""
+    out = {}
+    if face.loyalty is not None and "Planeswalker" in face.types:
+        out["loyalty"] = face.loyalty
+    if face.defense is not None and "Battle" in face.types:
+        out["defense"] = face.defense
+    return out
 
 
 def face_down_characteristics(types: tuple[str, ...], power: int | None, toughness: int | None) -> Characteristics:

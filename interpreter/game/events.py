@@ -15,7 +15,8 @@ class Event:
     information, 701.4b); `object_id` the object as it was then; `cause` the
     spell or ability that made it happen; `controller` the object's controller
     where `player` is another player (damage: `player` was dealt damage by the
-    object, its source, 120.3).
+    object, its source, 120.3); `step` the step or phase of a turn the event is
+    about (one of state.STEPS: a step beginning, 500.1).
     """
 
     name: str
@@ -25,6 +26,7 @@ class Event:
     seen: Characteristics | None = field(default=None, compare=False)
     cause: int | None = None   # the spell or ability (its context) that caused it, e.g. by targeting
     controller: str | None = None
+    step: str | None = None
 
     def as_json(self) -> dict:
         out = {"event": self.name}
@@ -32,6 +34,8 @@ class Event:
             out["player"] = self.player
         if self.card:
             out["card"] = self.card
+        if self.step:
+            out["step"] = self.step
         return out
 
 

@@ -23,6 +23,22 @@ ALL_ZONES = ("battlefield", "stack") + PLAYER_ZONES
 SEARCH_ORDER = ("battlefield", "stack", "hand", "library", "graveyard", "exile", "sideboard", "command")
 #: Zones whose contents are public (400.2).
 PUBLIC_ZONES = ("battlefield", "stack", "graveyard", "exile", "command")
+#: The phases of a turn and their steps, in order (500.1, 501.1, 506.1, 512.1), each step named as scenarios
+#: name it; a main phase has no steps (505.2) and stands for itself ('main' is the precombat main phase).
+TURN_STRUCTURE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("beginning", ("untap", "upkeep", "draw")),
+    ("precombat main", ("main",)),
+    ("combat", ("beginning of combat", "declare attackers", "declare blockers", "combat damage", "end of combat")),
+    ("postcombat main", ("postcombat main",)),
+    ("ending", ("end", "cleanup")),
+)
+#: Every step and main phase of a turn, in order.
+STEPS: tuple[str, ...] = tuple(step for _, steps in TURN_STRUCTURE for step in steps)
+
+
+def phase_of(step: str) -> str:
+    """The phase a step belongs to (500.1)."""
+    return next(phase for phase, steps in TURN_STRUCTURE if step in steps)
 
 
 @dataclass
@@ -67,11 +83,23 @@ class GameObject(Recorded):
     cast_events: tuple = ()               # what happened as the spell it was was cast (701.4b)
     parts: tuple[CardDef, ...] = ()       # the two cards of a combined permanent (712.4a)
     attached_to: int | None = None        # the permanent this Aura or Equipment is attached to (301.5, 303.4)
+    damage: int = 0                       # damage marked on it this turn (120.6)
+    attacking: str | int | None = None    # the player (name), planeswalker or battle (id) it attacks (508.1)
+    blocking: list[int] = field(default_factory=JList)   # the attacking creatures it blocks (509.1g)
+    blocked: bool = False                 # an attacking creature that became blocked (509.1h)
+    back_face_up: bool = False            # a double-faced permanent with its back face up (712.8e)
+    phased_out: bool = False              # phased out: treated as though it doesn't exist (702.26b)
 
     @property
     def card_name(self) -> str:
         """The name of the card that represents it (a face-down object included)."""
         return self.card.name
+
+    @property
+    def face_up(self) -> Face:
+        """The face of its card that is up: the back face of a double-faced permanent with its back face up
+        (712.8e), else the front face (712.8a, 712.8d)."""
+        return self.card.back if self.back_face_up and self.card.back is not None else self.card.front
 
 
 class LastKnown(NamedTuple):
@@ -92,6 +120,9 @@ class Player(Recorded):
     zones: dict[str, list[int]] = field(default_factory=lambda: JDict((z, JList()) for z in PLAYER_ZONES))
     marker: tuple[int, str] | None = None     # (card with rooms in the command zone, room) (309.4)
     completed: list[str] = field(default_factory=JList)   # cards with rooms completed (309.7)
+    counters: dict[str, int] = field(default_factory=JDict)   # counters on the player, by kind (122.1)
+    lands_played: int = 0                     # lands played this turn (305.2)
+    lost: bool = False                        # lost the game and left it (104.3, 800.4a)
 
 
 @recorded
@@ -160,6 +191,10 @@ class GameState(Recorded):
     next_id: int = 1
     clock: int = 0
     turn_started: int = 0             # the clock when the current turn began
+    turn: int = 1                     # the number of the current turn (500.1)
+    step: str = "main"                # the current step or main phase, one of STEPS (500.1)
+    winner: str | None = None         # the player who won the game (104.2)
+    ended: bool = False               # the game is over: won, or a draw (104.1, 104.4)
     attachments: int = 0              # how many attachments were ever made (0: nothing to look for)
     revealed: set[int] = field(default_factory=JSet)   # objects some context keeps revealed (701.20a)
     tokens: set[int] = field(default_factory=JSet)     # the tokens, wherever they are (704.5d)
@@ -254,8 +289,10 @@ class GameState(Recorded):
         `intrinsic` gives the abilities a subtype means (a basic land type's mana ability, 305.6)."""
         if obj.face_down and face_down is not None:
             base = face_down
-        else:
+        elif obj.face_up is obj.card.front:
             base = obj.card.front.characteristics()
+        else:  # 712.8e: the back face's characteristics, with the mana value of the front face's mana cost
+            base = replace(obj.face_up.characteristics(), fixed_mana_value=obj.card.front.characteristics().mana_value)
         granted = self.granted_by_attachments(obj)
         if granted:
             base = replace(base, abilities=base.abilities + granted)

@@ -1,8 +1,9 @@
 """What a player may see (400.2, 708.5): `view(game, viewer)`.
 
 A player sees public zones, their own hand, their own face-down objects,
-and only the size of other hands and of every library. Objects appear as
-entry dicts, the same shape scenario expectations use.
+and only the size of other hands and of every library; every player's
+life, counters and lands played this turn, and whether they lost. Objects
+appear as entry dicts, the same shape scenario expectations use.
 """
 from __future__ import annotations
 
@@ -14,11 +15,23 @@ if TYPE_CHECKING:
     from .game import Game
 
 VIEW_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "command", "stack")
+#: What anyone may know of a player besides their zones (119.1, 122.1, 305.2, 104.3).
+PLAYER_FACTS = ("life", "counters", "lands_played", "lost")
+#: How an object another one points at (attached to, attacked, blocked) reads when the viewer may not look at it.
+UNSEEN = "face-down permanent"
 
 
-def entry(game: "Game", obj: GameObject, hidden: bool = False) -> dict:
-    """An object as an entry dict; `hidden` leaves out what identifies a face-down card."""
+def entry(game: "Game", obj: GameObject, hidden: bool = False, viewer: str | None = None) -> dict:
+    """An object as an entry dict; `hidden` leaves out what identifies a face-down card, and the objects it
+    points at are named as `viewer` may see them (all of them for no viewer)."""
     chars = game.characteristics(obj.id)
+
+    def label(object_id: int | str | None) -> str | None:
+        other = game.state.objects.get(object_id) if isinstance(object_id, int) else None
+        if other is None:
+            return object_id if isinstance(object_id, str) else None   # a player, or nothing
+        return other.card_name if viewer is None or may_look(viewer, other) else UNSEEN
+
     return {
         "card": None if hidden else obj.card_name,
         "name": chars.name,
@@ -34,7 +47,13 @@ def entry(game: "Game", obj: GameObject, hidden: bool = False) -> dict:
         "token": obj.is_token,
         "controller": obj.controller,
         "revealed": bool(obj.revealed_by),
-        "attached_to": game.name_of(obj.attached_to) if obj.attached_to in game.state.objects else None,
+        "attached_to": label(obj.attached_to),
+        "damage": obj.damage,
+        "attacking": label(obj.attacking),
+        "blocking": [label(i) for i in obj.blocking],
+        "blocked": obj.blocked,
+        "transformed": obj.back_face_up,
+        "phased_out": obj.phased_out,
         **{designation: True for designation in obj.designations},
     }
 
@@ -50,16 +69,18 @@ def may_look(viewer: str, obj: GameObject) -> bool:
 
 
 def view(game: "Game", viewer: str) -> dict:
-    """Every player's zones as `viewer` sees them."""
+    """Every player's zones and public figures as `viewer` sees them."""
     state = game.state
     out: dict = {}
     for player in state.order:
-        zones: dict = {}
+        figures = state.players[player]
+        seen: dict = {"life": figures.life, "counters": dict(figures.counters), "lands_played": figures.lands_played,
+                      "lost": figures.lost}
         for zone in VIEW_ZONES:
             objects = state.in_zone(zone, player)
             if zone == "library" or zone == "hand" and player != viewer:
-                zones[zone] = {"size": len(objects)}
+                seen[zone] = {"size": len(objects)}
             else:
-                zones[zone] = [entry(game, o, hidden=not may_look(viewer, o)) for o in objects]
-        out[player] = zones
+                seen[zone] = [entry(game, o, hidden=not may_look(viewer, o), viewer=viewer) for o in objects]
+        out[player] = seen
     return out

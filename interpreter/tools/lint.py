@@ -17,13 +17,7 @@ from ..language import ast
 from ..language.checks import check_rulebook, check_text, declared_events, loops
 from ..language.parsers import resource_dir
 from ..language.rulebook import RULES_SUFFIX, Rulebook, rules_files
-from .scenario import (
-    STEP_KEYS,
-    Runner,
-    mechanics_of,
-    scenario_files,
-    structure_problems_located,
-)
+from .scenario import STEP_KEYS, Runner, Scenario, mechanics_of, scenario_files, structure_problems_located
 from .sets import SetFile, is_set_document, load_cards
 from .yamlsource import line_of, load_documents, locate, read_text
 
@@ -257,6 +251,11 @@ class ScenarioLint:
                     if name not in known_cards:
                         self.add("E404", f"unknown card '{name}'", line_of(item, line_of(zones.get(zone))), name,
                                  did_you_mean(name, known_cards) or "define it under cards: or in a set")
+        if not any(d.severity == "error" for d in self.found):
+            try:   # the starting state as a run reads it: what the rules don't allow there (E111)
+                Scenario(doc, self.path, self.runner, self.lines)
+            except MtgError as exc:
+                self.found.append(exc.diagnostic)
         for step in doc.get("steps") or []:
             self.step(step, book, players, known_cards, events)
         return self.found
@@ -299,7 +298,7 @@ class ScenarioLint:
             ref = Ref.parse(text)
         except MtgError:
             return
-        if ref.zone and ref.zone not in SEARCH_ORDER and ref.zone != "trigger":
+        if ref.zone and ref.zone not in SEARCH_ORDER and ref.zone not in ("trigger", "ability"):
             self.add("E404", f"unknown zone '{ref.zone}' in '{text}'", line, text, did_you_mean(ref.zone, SEARCH_ORDER))
         if ref.player and ref.player not in players:
             self.add("E404", f"unknown player '{ref.player}' in '{text}'", line, text, did_you_mean(ref.player, players))

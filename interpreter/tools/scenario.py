@@ -1,6 +1,7 @@
 """Scenario files (shared/spec/SCENARIOS.md): load, run, and check expectations."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import time
@@ -12,21 +13,18 @@ import jsonschema
 
 from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from ..game.cards import make_card
-from ..game.choices import Chooser, Ref, ScriptedChooser
+from ..game.choices import Chooser, ScriptedChooser
 from ..game.game import Game
-from ..game.mana import parse_pool
-from ..game.state import PLAYER_ZONES, CardDef, GameState, Player
-from ..game.view import entry, view
+from ..game.state import CardDef, GameState
 from ..language import ast
 from ..language.checks import check_text, declared_events
 from ..language.rulebook import Rulebook
+from .expectations import Expectations, Failure
+from .scenario_state import StartingState
 from .sets import SetFile, load_cards, read_set
 from .yamlsource import line_of, load_documents, locate, read_text
 
 STEP_KEYS = {"choose", "source", "expect", "error"}
-ENTRY_KEYS = {"card", "name", "face_down", "tapped", "counters", "power", "toughness", "types", "subtypes",
-              "colors", "mana_value", "token", "controller", "revealed", "attached_to", "exerted"}
-SET_KEYS = {"types", "subtypes", "colors"}
 
 
 @dataclass
@@ -45,12 +43,12 @@ class Outcome:
                 "message": self.message or None, "warnings": [w.as_json() for w in self.warnings]}
 
 
-class Failure(Exception):
-    """An expectation that did not hold (not a user error: a failed test)."""
-
-
 def _schema() -> dict:
     return json.loads(resources.files("interpreter.tools").joinpath("scenario.schema.json").read_text())
+
+
+#: Words the contract keeps for itself where player names go (`expect:` keys, `at`, `turn`, ...).
+RESERVED: tuple[str, ...] = tuple(_schema()["$defs"]["player_name"]["not"]["enum"])
 
 
 @functools.cache
@@ -68,7 +66,7 @@ def validator(book: Rulebook | None = None) -> jsonschema.Draft202012Validator:
 def structure_problems_located(doc: object, book: Rulebook | None = None) -> list[tuple[str, int, str | None]]:
     """Structure problems with the line they are on and the text to point at."""
     out = []
-    for e in validator(book).iter_errors(doc):
+    for e in map(_cause, validator(book).iter_errors(doc)):
         container, line = doc, line_of(doc)
         for key in e.absolute_path:
             try:
@@ -78,7 +76,16 @@ def structure_problems_located(doc: object, book: Rulebook | None = None) -> lis
             line = line_of(container, line)
         needle = str(e.absolute_path[-1]) if e.absolute_path else None
         message = e.message
-        if e.validator == "additionalProperties" and isinstance(e.instance, dict):
+        if e.validator == "not" and isinstance(e.instance, str):   # a player's name that is a reserved word
+            message = (f"'{e.instance}' is a reserved word, not a player name (reserved: {', '.join(RESERVED)})")
+            needle = e.instance
+        elif e.validator == "enum" and isinstance(e.instance, str):
+            known = [str(v) for v in e.validator_value]
+            hint = did_you_mean(e.instance, known)
+            message = f"unknown value '{e.instance}'" + (f" — {hint}" if hint else "") + (
+                f" (one of: {', '.join(known)})" if len(known) <= 15 else "")
+            needle = e.instance
+        elif e.validator == "additionalProperties" and isinstance(e.instance, dict):
             extra = [k for k in e.instance if k not in (e.schema.get("properties") or {})]
             if extra:
                 hint = did_you_mean(str(extra[0]), e.schema.get("properties") or {})
@@ -94,9 +101,15 @@ def structure_problems_located(doc: object, book: Rulebook | None = None) -> lis
     return out
 
 
-def structure_problems(doc: object, book: Rulebook | None = None) -> list[str]:
-    """Structure problems of one scenario document, as text."""
-    return [message for message, _, _ in structure_problems_located(doc, book)]
+def _cause(e: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """Of an error under 'oneOf' (an entry that is a name or a mapping, ...), the one that says what is wrong:
+    not the alternatives of another type, the deepest of the rest."""
+    while e.context:
+        others = [c for c in e.context if not (c.validator == "type" and not c.relative_path)]
+        if not others:
+            break
+        e = max(others, key=lambda c: len(c.absolute_path))
+    return e
 
 
 def mechanics_of(doc: object, path: Path) -> tuple[str, ...]:
@@ -161,9 +174,13 @@ class Runner:
             book = self.rulebook(mechanics_of(doc, path) + self.set_mechanics(doc, path))
         except MtgError as exc:
             return Outcome(str(name), str(path), line, False, exc.diagnostic.render())
-        problems = structure_problems(doc, book)
+        problems = structure_problems_located(doc, book)
         if problems:
-            return Outcome(str(name), str(path), line, False, "; ".join(problems))
+            spans = [locate(lines, str(path), at, needle) if lines else Span(str(path), at, 1)
+                     for _, at, needle in problems]
+            return Outcome(str(name), str(path), line, False,
+                           "\n".join(Diagnostic("E110", message, span).headline()
+                                     for (message, _, _), span in zip(problems, spans)))
         try:
             scenario = Scenario(doc, path, self, lines or [])
             scenario.run()
@@ -196,51 +213,10 @@ class Scenario:
         for card_name, data in (doc.get("cards") or {}).items():
             self.cards[card_name] = make_card(card_name, data, self.rulebook, self.file, line_of(data),
                                               self.warnings, names=own + tuple(self.cards))
-        self.game = Game(self.rulebook, self.starting_state(), cards=self.cards)
-
-    # ------------------------------------------------------------ setup
-    def starting_state(self) -> GameState:
-        doc = self.doc
-        order = list(doc.get("players") or ["alice", "bob"])
-        active = doc.get("active", order[0])
-        if active not in order:
-            raise error("E404", f"active player '{active}' is not a player", Span(self.file, line_of(doc), 1),
-                        help=did_you_mean(active, order))
-        state = GameState({p: Player(p) for p in order}, order, active, seed=int(doc.get("seed", 0)))
-        for player, zones in (doc.get("state") or {}).items():
-            if player not in state.players:
-                raise error("E404", f"unknown player '{player}' in state", Span(self.file, line_of(zones), 1),
-                            help=did_you_mean(player, order))
-            figures = state.players[player]
-            figures.life = zones.get("life", 20)
-            figures.pool = parse_pool(zones.get("mana"))
-            for zone in ("battlefield",) + PLAYER_ZONES:
-                for item in zones.get(zone) or []:
-                    self._place(state, player, zone, item, line_of(zones.get(zone), line_of(zones)))
-        state.turn_started = state.tick()  # everything in state happened before this turn
-        return state
-
-    def card(self, name: str, line: int) -> CardDef:
-        if name not in self.cards:
-            raise error("E404", f"unknown card '{name}'", Span(self.file, line, 1),
-                        help=did_you_mean(name, self.cards) or "define it under cards:")
-        return self.cards[name]
-
-    def _place(self, state: GameState, player: str, zone: str, item: object, line: int) -> None:
-        spec = item if isinstance(item, dict) else {"card": item}
-        card = self.card(str(spec.get("card")), line_of(item, line))
-        obj = state.create(card, player, zone)
-        controller = spec.get("controller", player)
-        if controller not in state.players:
-            raise error("E404", f"unknown controller '{controller}'", Span(self.file, line, 1),
-                        help=did_you_mean(controller, state.players))
-        obj.controller = controller
-        obj.tapped = bool(spec.get("tapped", False))
-        obj.counters = {str(k): int(v) for k, v in (spec.get("counters") or {}).items()}
-        obj.summoning_sick = bool(spec.get("summoning_sick", False))
-        if spec.get("face_down"):
-            obj.face_down, obj.face_down_at = str(spec["face_down"]), state.clock
-            obj.extra_abilities = self.rulebook.face_down_ways().get(obj.face_down, ())
+        start = StartingState(doc, self.file, self.lines, self.cards, self.rulebook, RESERVED)
+        self.game = Game(self.rulebook, start.read(), cards=self.cards)
+        start.link(self.game)
+        self.expectations = Expectations(self.game, self.rulebook.room_kind)
 
     # ------------------------------------------------------------ running
     def run(self) -> None:
@@ -249,21 +225,23 @@ class Scenario:
             if player is not None:
                 self.perform(number, step, player)
             if "expect" in step:
-                self.check(step["expect"], f"step {number}")
+                self.expectations.check(step["expect"], f"step {number}")
         if "expect" in self.doc:
-            self.check(self.doc["expect"], "the end")
+            self.expectations.check(self.doc["expect"], "the end")
 
     def perform(self, number: int, step: dict, player: str) -> None:
         game = self.game
         where = f"step {number} ({self.file}:{line_of(step)})"
         if player not in game.state.players:
-            raise Failure(f"{where}: unknown player '{player}'"
-                          + (f" — {did_you_mean(player, game.state.players)}" if did_you_mean(player, game.state.players) else ""))
+            hint = did_you_mean(player, game.state.players)
+            raise Failure(f"{where}: unknown player '{player}'" + (" (a reserved word)" if player in RESERVED else "")
+                          + (f" — {hint}" if hint else ""))
         text = str(step[player])
         chooser = ScriptedChooser(list(step.get("choose") or []), self.runner.ask)
         before = _serialize(game.state) if "error" in step else None  # to prove a refusal changed nothing
         try:
             action = self.action(player, text, step, line_of(step))
+            _refuse_phased_out(game.state)
             game.perform(player, action, chooser)
         except MtgError as exc:
             expected = step.get("error")
@@ -320,179 +298,30 @@ class Scenario:
             raise MtgError(problems[0])
         return effect
 
-    # ------------------------------------------------------------ expectations
-    def check(self, expect: dict, when: str) -> None:
-        game = self.game
-        for key, wanted in expect.items():
-            if key == "stack":
-                self.check_stack(list(wanted or []), when)
-            elif key == "events":
-                self.check_events(wanted or [], when)
-            elif key == "no_events":
-                for spec in wanted or []:
-                    hit = next((e for e in game.state.events if _event_matches(spec, e)), None)
-                    if hit:
-                        raise Failure(f"at {when}: no_events: {spec} happened: {hit.as_json()}")
-            elif key == "view":
-                for viewer, players in wanted.items():
-                    seen = view(game, viewer)
-                    for player, zones in players.items():
-                        for zone, entries in zones.items():
-                            self.check_zone(seen[player][zone], entries, f"view of {viewer}: {player}.{zone}",
-                                            when, ordered=zone == "library")
-            elif key in game.state.players:
-                self.check_player(key, wanted or {}, when)
-            else:
-                raise Failure(f"at {when}: unknown expectation '{key}'")
 
-    def check_stack(self, wanted: list, when: str) -> None:
-        """The stack, bottom first: each entry a name ('trigger:SOURCE' for an ability), or for a spell a
-        mapping like a zone entry."""
-        stack = self.game.state.stack
-        actual = [(("ability:" if i.activated else "trigger:") + i.source_name) if i.object_id is None
-                  else i.source_name for i in stack]
-        problems = [f"expected '{w}'" if isinstance(w, str) and w.lower() != a.lower() else
-                    "not a spell" if isinstance(w, dict) and item.object_id is None else
-                    _entry_problem(w, entry(self.game, self.game.state.objects[item.object_id]))
-                    if isinstance(w, dict) else None
-                    for w, a, item in zip(wanted, actual, stack)]
-        if len(wanted) != len(actual) or any(problems):
-            problem = next((p for p in problems if p), "")
-            raise Failure(f"at {when}: stack: expected {[_short_spec(w) for w in wanted]}, actual {actual}"
-                          + (f" ({problem})" if problem else ""))
-
-    def check_events(self, wanted: list, when: str) -> None:
-        events = self.game.state.events
-        position = 0
-        for spec in wanted:
-            while position < len(events) and not _event_matches(spec, events[position]):
-                position += 1
-            if position == len(events):
-                names = [e.as_json() for e in events]
-                raise Failure(f"at {when}: events: {spec} did not happen in order; events were {names}")
-            position += 1
-
-    def check_player(self, player: str, wanted: dict, when: str) -> None:
-        game = self.game
-        figures = game.state.players[player]
-        for key, value in wanted.items():
-            if key == "life":
-                if figures.life != value:
-                    raise Failure(f"at {when}: {player}.life: expected {value}, actual {figures.life}")
-            elif key == "mana":
-                if +parse_pool(value) != +figures.pool:
-                    from ..game.mana import format_pool
-                    raise Failure(f"at {when}: {player}.mana: expected '{value}', actual '{format_pool(figures.pool)}'")
-            elif key == self.rulebook.room_kind:
-                marker = figures.marker
-                actual = None if marker is None else {"name": game.state.objects[marker[0]].card_name,
-                                                      "room": marker[1]}
-                if actual != (dict(value) if value else None):
-                    raise Failure(f"at {when}: {player}.{key}: expected {value}, actual {actual}")
-            elif key == f"completed_{self.rulebook.room_kind}s":
-                if list(value or []) != figures.completed:
-                    raise Failure(f"at {when}: {player}.{key}: expected {value}, actual {figures.completed}")
-            elif key in ("battlefield", "stack") + PLAYER_ZONES:
-                actual = [entry(game, o) for o in game.state.in_zone(key, player)]
-                self.check_zone(actual, value, f"{player}.{key}", when, ordered=key == "library")
-            else:
-                raise Failure(f"at {when}: {player}.{key}: not supported yet")
-
-    def check_zone(self, actual: object, wanted: object, what: str, when: str, ordered: bool) -> None:
-        if isinstance(wanted, dict) and set(wanted) == {"size"}:
-            size = actual["size"] if isinstance(actual, dict) else len(actual)
-            if size != wanted["size"]:
-                raise Failure(f"at {when}: {what}: expected {wanted['size']} objects, actual {size}")
-            return
-        if isinstance(actual, dict):
-            raise Failure(f"at {when}: {what}: hidden, only its size ({actual['size']}) can be seen")
-        wanted = list(wanted or [])
-        shown = [_short(a) for a in actual]
-        if len(actual) != len(wanted):
-            raise Failure(f"at {when}: {what}: expected {len(wanted)} objects {[_short_spec(w) for w in wanted]}, "
-                          f"actual {len(actual)}: {shown}")
-        if ordered:
-            for n, (a, w) in enumerate(zip(actual, wanted)):
-                problem = _entry_problem(w, a)
-                if problem:
-                    raise Failure(f"at {when}: {what}[{n}]: {problem}; actual {shown}")
-            return
-        if not _match_all(list(actual), wanted):
-            for w in wanted:
-                if not any(_entry_problem(w, a) is None for a in actual):
-                    closest = min(actual, key=lambda a: len(_entry_problem(w, a) or ""))
-                    raise Failure(f"at {when}: {what}: no object matches {_short_spec(w)} "
-                                  f"({_entry_problem(w, closest)}); actual {shown}")
-            raise Failure(f"at {when}: {what}: expected {[_short_spec(w) for w in wanted]}, actual {shown}")
-
-
-def _match_all(actual: list[dict], wanted: list) -> bool:
-    """A one-to-one matching of wanted entries to actual objects (backtracking; zones are small)."""
-    if not wanted:
-        return True
-    first, rest = wanted[0], wanted[1:]
-    for n, candidate in enumerate(actual):
-        if _entry_problem(first, candidate) is None and _match_all(actual[:n] + actual[n + 1:], rest):
-            return True
-    return False
-
-
-def _entry_problem(wanted: object, actual: dict) -> str | None:
-    """Why an actual entry does not match a wanted one, or None when it does."""
-    if not isinstance(wanted, dict):
-        if actual["face_down"] or actual["name"] != str(wanted):
-            return f"expected face-up '{wanted}', found {_short(actual)}"
-        return None
-    for key, value in wanted.items():
-        if key not in ENTRY_KEYS:
-            return f"unknown key '{key}'"
-        have = actual.get(key)
-        if key == "face_down":
-            ok = (bool(have) == value) if isinstance(value, bool) else have == value
-        elif key in SET_KEYS:
-            ok = {str(v).lower() for v in value or []} == {str(v).lower() for v in have or []}
-        elif key == "counters":
-            ok = {str(k): int(v) for k, v in (value or {}).items() if int(v)} == {k: v for k, v in have.items() if v}
-        elif key == "attached_to":
-            ok = (have is None) if value is None else have is not None and Ref.parse(str(value)).name.lower() == have.lower()
-        elif key not in actual:
-            ok = value in (None, False)  # a designation the object doesn't have
-        else:
-            ok = have == value
-        if not ok:
-            return f"{key}: expected {value!r}, actual {have!r}"
-    return None
-
-
-def _short(entry_: dict) -> str:
-    label = entry_["card"] if entry_["card"] else "face-down card"
-    extra = f" face down ({entry_['face_down']})" if entry_["face_down"] else ""
-    return label + extra
-
-
-def _short_spec(spec: object) -> str:
-    return str(dict(spec)) if isinstance(spec, dict) else str(spec)
-
-
-def _event_matches(spec: object, event) -> bool:
-    if isinstance(spec, str):
-        return event.name == spec
-    if not isinstance(spec, dict):
-        return False
-    if spec.get("event") != event.name:
-        return False
-    if "player" in spec and spec["player"] != event.player:
-        return False
-    if "card" in spec and (event.card or "").lower() != str(spec["card"]).lower():
-        return False
-    return True
+def _refuse_phased_out(state: GameState) -> None:
+    """A phased-out permanent is treated as though it doesn't exist (702.26b); the game's actions don't know
+    that yet, so a step while one is phased out is refused rather than run as though it were there."""
+    phased = [o.card_name for o in state.objects.values() if o.phased_out]
+    if phased:
+        raise error("E409", f"{', '.join(sorted(phased))} is phased out, and the interpreter doesn't run phased-out "
+                    "permanents yet", rule="702.26b")
 
 
 def _serialize(state: GameState) -> str:
-    """A full, order-preserving text form of the state, to prove a refused step changed nothing."""
-    return repr((state.players, state.battlefield, [(s.id, s.object_id, s.controller) for s in state.stack],
-                 sorted((i, repr(o)) for i, o in state.objects.items()), [e.as_json() for e in state.events],
-                 state.next_id, state.clock, state.rng.getstate(), state.moved))
+    """A full text form of the state, field by field, to prove a refused step changed nothing: lists in
+    order, mappings and sets sorted (a rolled-back deletion comes back last; no reader depends on a mapping's
+    order), the random generator as its state."""
+    def frozen(value: object) -> object:
+        if isinstance(value, dict):
+            return sorted((repr(k), frozen(v)) for k, v in value.items())
+        if isinstance(value, (set, frozenset)):
+            return sorted(map(repr, value))
+        if isinstance(value, (list, tuple)):
+            return [frozen(v) for v in value]
+        return value
+    return repr([(f.name, frozen(getattr(state, f.name))) for f in dataclasses.fields(state) if f.name != "journal"]
+                + [("rng", state.rng.getstate())])
 
 
 def run_paths(paths: list[Path], ask: Chooser | None = None) -> tuple[list[Outcome], float]:
