@@ -1,13 +1,25 @@
 """What happens after each action before a player would receive priority: triggered abilities go on the stack
-(603.3) and state-based actions are checked (704).
+(603.3) and state-based actions are checked (704, state_based.py).
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..diagnostics import error
 from ..language import ast
-from .events import Event
+from .characteristics import Characteristics
+from .events import LOOKING_BACK, Event
 from .state import GameObject, StackItem
 from .steps import MAX_COUNT, Env, NoLegalTarget, keyword_abilities
+
+
+class Gone(NamedTuple):
+    """A permanent that has left the battlefield, as the source of its leaves-the-battlefield abilities."""
+
+    id: int
+    controller: str | None
+    card_name: str | None
+    x_paid: int | None = None
 
 
 class Bookkeeping:
@@ -23,6 +35,9 @@ class Bookkeeping:
         for _ in range(MAX_COUNT):
             checked = len(self.state.events)
             self.state_based_actions()
+            if self.state.ended:  # 104.1: the game ends at once; nothing more goes on the stack
+                self.state.pending_triggers = []
+                return
             self.collect_triggers(self.state.events[checked:])
             pending = self.state.pending_triggers
             if not pending:
@@ -48,13 +63,31 @@ class Bookkeeping:
                     f"{MAX_COUNT} times): the game can't go on", rule="104.4b")
 
     def collect_triggers(self, events: list[Event]) -> None:
-        """The abilities these events trigger wait to be put on the stack (603.2)."""
+        """The abilities these events trigger wait to be put on the stack (603.2): those of the permanents on
+        the battlefield, and for a permanent leaving it, those of the permanents that left with it, as they
+        last existed (leaves-the-battlefield abilities look back in time, 603.6c, 603.10a)."""
         if not events:
             return
-        sources = [(self.state.objects[i], self.triggered_abilities(i)) for i in self.state.battlefield]
+        sources = [(self.state.objects[i], self.triggered_abilities(self.characteristics(i)))
+                   for i in self.state.battlefield]
         sources = [(obj, abilities) for obj, abilities in sources if abilities]
+        gone = self._gone(events)
         for event in events:
-            self._collect(event, sources)
+            looking_back = gone.get(self.state.last_known[event.object_id].left_at, []) if (
+                event.name in LOOKING_BACK and event.object_id in self.state.last_known) else []
+            self._collect(event, sources + looking_back)
+
+    def _gone(self, events: list[Event]) -> dict[int, list[tuple["Gone", list]]]:
+        """The permanents that left the battlefield in these events with triggered abilities, as they last
+        existed, by the moment they left (those that left together share it)."""
+        found: dict[int, list[tuple[Gone, list]]] = {}
+        for event in events:
+            known = self.state.last_known.get(event.object_id) if event.name == "left" else None
+            abilities = self.triggered_abilities(known.characteristics) if known else []
+            if abilities:
+                found.setdefault(known.left_at, []).append((Gone(event.object_id, known.controller, known.name),
+                                                            abilities))
+        return found
 
     def _collect(self, event: Event, sources: list[tuple[GameObject, list]]) -> None:
         if event.name == "marker_moved" and event.object_id in self.state.objects:  # 309.4c: its room ability
@@ -80,56 +113,18 @@ class Bookkeeping:
                         self.state.new_id(), obj.controller, context, effect=ability.effect,
                         source_name=obj.card_name, condition=ability.condition))
 
-    def triggered_abilities(self, object_id: int) -> list[tuple[ast.TriggeredAbility, dict]]:
-        """The object's triggered abilities: its own, and those its keyword abilities mean (ward),
-        each with the values the keyword gives its slots."""
+    def triggered_abilities(self, chars: Characteristics | None) -> list[tuple[ast.TriggeredAbility, dict]]:
+        """The triggered abilities of an object with these characteristics: its own, and those its keyword
+        abilities mean (ward), each with the values the keyword gives its slots."""
+        if chars is None:
+            return []
         found = []
-        for ability in self.characteristics(object_id).abilities:
+        for ability in chars.abilities:
             if isinstance(ability, ast.TriggeredAbility):
                 found.append((ability, {}))
-        for keyword in keyword_abilities(self.characteristics(object_id).abilities):
+        for keyword in keyword_abilities(chars.abilities):
             definition = self.rulebook.keyword_abilities.get(keyword.name)
             for static in definition.statics if definition else ():
                 if isinstance(static, ast.TriggeredAbility):
                     found.append((static, dict(keyword.args)))
         return found
-
-    def state_based_actions(self) -> None:
-        """704.5f: a creature with toughness 0 or less dies; 704.5m: an Aura attached to nothing goes to the
-        graveyard; 704.5q: +1/+1 and -1/-1 counters annihilate;
-        704.5d: tokens off the battlefield cease to exist;
-        309.6: a card with rooms whose marker is on its bottommost room leaves once its last room ability has."""
-        changed = True
-        while changed:
-            changed = False
-            for object_id in list(self.state.battlefield):
-                chars = self.characteristics(object_id)
-                if "Creature" in chars.types and chars.toughness is not None and chars.toughness <= 0:
-                    self.move(object_id, "graveyard")
-                    changed = True
-            for object_id in list(self.state.battlefield):  # 704.5m: an Aura attached to nothing legal
-                obj = self.state.objects[object_id]
-                if "Aura" in self.characteristics(object_id).subtypes and (
-                        obj.attached_to not in self.state.battlefield):
-                    self.move(object_id, "graveyard")
-                    changed = True
-            for object_id in self.state.battlefield:  # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs
-                counters = self.state.objects[object_id].counters
-                pairs = min(counters.get("+1/+1", 0), counters.get("-1/-1", 0))
-                if pairs:
-                    for kind in ("+1/+1", "-1/-1"):
-                        counters[kind] -= pairs
-                        if not counters[kind]:
-                            del counters[kind]
-                    changed = True
-            for object_id in sorted(self.state.tokens):
-                obj = self.state.objects[object_id]
-                if obj.zone != "battlefield":
-                    self.state.remove(obj)
-                    changed = True
-            for name, figures in self.state.players.items():  # 309.6: a finished card with rooms leaves
-                marker = figures.marker
-                if marker and not self.room_card_of(marker[0]).room(marker[1]).leads_to and not any(
-                        item.context.source_id == marker[0] for item in self.state.stack + self.state.pending_triggers):
-                    self.complete_room_card(name, None)
-                    changed = True

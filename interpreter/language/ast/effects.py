@@ -22,12 +22,22 @@ from .control_effects import (
     Sequence,
     WhereX,
 )
-from .payment_effects import AddMana, GainLife, KeywordCostIs, LoseLife, PayKeywordCost, PayMana, PayManaCostOf
+from .payment_effects import (
+    AddMana,
+    GainLife,
+    GiveCounters,
+    KeywordCostIs,
+    LoseLife,
+    PayKeywordCost,
+    PayMana,
+    PayManaCostOf,
+)
 from .permanent_effects import (
     AddTypes,
     Attach,
     Becomes,
     CantAttack,
+    CantBeReplaced,
     CantBlock,
     CreateCopy,
     CreateNamedToken,
@@ -36,10 +46,13 @@ from .permanent_effects import (
     Designate,
     Destroy,
     GrantKeyword,
+    NextTimeInstead,
     PreventDamage,
     Pump,
     PutCombined,
     PutCounters,
+    RemoveDamage,
+    RemoveFromCombat,
     Sacrifice,
     SkipUntap,
     Tap,
@@ -139,4 +152,9 @@ Effect = Union[
     DelayedTrigger,
     PreventDamage,
     Becomes,
+    CantBeReplaced,
+    RemoveDamage,
+    RemoveFromCombat,
+    NextTimeInstead,
+    GiveCounters,
 ]

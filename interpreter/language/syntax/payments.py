@@ -19,6 +19,10 @@ class PaymentRules(Transformer):
     def keyword_cost_is_mana_cost(self, meta, children):
         return ast.KeywordCostIs(children[0], span=self._span(meta))
 
+    def give_counters(self, meta, children):
+        players, (count, kind) = children
+        return ast.GiveCounters(players, count, kind, span=self._span(meta))
+
     def you_player(self, meta, children):
         return ast.Players("you", span=self._span(meta))
 
