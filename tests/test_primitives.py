@@ -103,6 +103,7 @@ SAMPLES = {
     "remove_target_from_combat": "remove target creature from combat",
     "next_time_instead": "the next time target creature would be destroyed this turn, instead tap it",
     "give_counters": "each opponent gets two poison counters",
+    "give_energy": "you get {E}{E}",
 }
 
 

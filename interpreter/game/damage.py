@@ -44,23 +44,41 @@ class Damage:
 
     def destroyable(self, object_id: int) -> bool:
         """702.12b: a permanent with an ability saying it can't be destroyed isn't."""
+        self._refuse_unapplied(ast.CantBeDestroyed)
         return not self._own(self.characteristics(object_id), ast.CantBeDestroyed)
 
+    def _refuse_unapplied(self, kind: type) -> None:
+        """A permanent's static ability of this kind about other objects isn't applied yet (runs.py): what it
+        would change is refused rather than done without it."""
+        for object_id in self.state.battlefield:
+            for ability in self.static_abilities(self.characteristics(object_id)):
+                found = runs.gap(ability, self.rulebook) if isinstance(ability, kind) else None
+                if found is not None:
+                    _, message, rule = found.describe(ability, self.rulebook)
+                    raise error(runs.NOT_RUN, f"{self.name_of(object_id)}: {message}", ability.span, rule)
+
     # ------------------------------------------------------------ damage
-    def deal_damage(self, source: int | None, recipients: list[int | str], amount: int, env: Env | None) -> None:
-        """120.3, 120.4: the source deals `amount` damage to each recipient at once. To a player: life lost,
+    def lethal_in_any_amount(self, chars: Characteristics | None) -> bool:
+        """702.2b, 702.2c: whether any amount of damage from a source with these characteristics is lethal."""
+        return bool(self._own(chars, ast.LethalDamage))
+
+    def deal_damage(self, source: int | None, amounts: dict[int | str, int], env: Env | None) -> None:
+        """120.3, 120.4: the source deals each recipient (a permanent, or a player by name) its amount of damage,
+        all at once (a combat damage step calls this for each source, 510.2). To a player: life lost,
         or counters where the source says so (poison, 120.3b); to a creature: damage marked on it, or counters
         (-1/-1, 120.3d), and noted for 704.5h when any amount of its damage is lethal; to a planeswalker:
         loyalty counters removed (120.3c); to a battle: defense counters removed (120.3h). A source whose
         damage gains life gives its controller (or owner) that much life (120.3f, 702.15b). The source's
         abilities are read as it is, or as it last existed (702.2e, 702.15c). 0 damage is none (120.8);
         what can't be dealt damage (120.1a) and players who left the game (800.4a) aren't."""
-        if amount <= 0:
+        amounts = {recipient: amount for recipient, amount in amounts.items() if amount > 0}
+        if not amounts:
             return
+        self._refuse_unapplied(ast.DamageAsCounters)
         name, chars, controller = self.last_known(source)[:3]
         forms = {kind: counter for ability in self._own(chars, ast.DamageAsCounters) for kind, counter in ability.kinds}
         dealt = 0
-        for recipient in recipients:
+        for recipient, amount in amounts.items():
             if isinstance(recipient, str):
                 if self.state.players[recipient].lost:
                     continue
@@ -96,7 +114,7 @@ class Damage:
                 self.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
             else:
                 obj.damage += amount
-            if self._own(chars, ast.LethalDamage):
+            if self.lethal_in_any_amount(chars):
                 self.state.lethal_damaged.add(object_id)
         for kind, type_ in (("loyalty", "Planeswalker"), ("defense", "Battle")):
             if type_ in types:
@@ -111,7 +129,7 @@ class Damage:
         if not removed:
             return
         if kind == "defense" and removed == obj.counters[kind] and "Siege" in self.characteristics(object_id).subtypes:
-            part, message, rule = runs.SIEGE_DEFEATED.describe(ast.Self(), self.rulebook)
+            _, message, rule = runs.SIEGE_DEFEATED.describe(ast.Self(), self.rulebook)
             raise error(runs.NOT_RUN, f"{obj.card_name}: {message}", rule=rule)
         obj.counters[kind] -= removed
         if not obj.counters[kind]:
@@ -157,7 +175,7 @@ class Damage:
         chosen = next(r for r in waiting if self.words_of(r.effect) == pick)
         self.state.replacements.remove(chosen)
         context = self.new_context(chosen.controller, chosen.source_id)
-        env = Env(chosen.controller, context, chosen.source_id, {**chosen.vars, "_it": [object_id]},
+        env = Env(chosen.controller, context, chosen.source_id, {**_thawed(chosen.vars), "_it": [object_id]},
                   action_text=f"instead of destroying {self.name_of(object_id)}")
         self.interpreter.run(chosen.effect, env)
         self.end_context(context)
@@ -166,9 +184,19 @@ class Damage:
     def add_replacement(self, object_id: int, node: ast.NextTimeInstead, env: Env) -> None:
         """614.1a: a replacement effect for the next time the object would be destroyed, for its duration."""
         self.state.replacements.append(Replacement(object_id, node.event, node.effect, env.player, env.source_id,
-                                                   dict(env.vars), node.duration))
+                                                   _frozen(env.vars), node.duration))
 
 
 def _recorded_events(effect: ast.Node) -> set[str]:
     """The events an effect records ('record regenerated for it'): what it makes happen to the object."""
     return {node.name for node in ast.walk(effect) if isinstance(node, ast.RecordEvent)}
+
+
+def _frozen(values: dict) -> tuple:
+    """An environment's values as they are now, kept unchanging in the state (lists of objects as tuples)."""
+    return tuple((name, tuple(value) if isinstance(value, list) else value) for name, value in values.items())
+
+
+def _thawed(values: tuple) -> dict:
+    """The values kept by `_frozen`, as an environment holds them."""
+    return {name: list(value) if isinstance(value, tuple) else value for name, value in values}

@@ -117,15 +117,15 @@ class LastKnown(NamedTuple):
 class Replacement(NamedTuple):
     """A replacement effect waiting to apply to one object ('the next time it would be destroyed this turn,
     instead ...', 614.1a; a regeneration shield, 701.19a): applied once, then gone; `duration` 'this turn'
-    ends in the cleanup step (514.2). `effect` runs with `vars` as they were when it was made, 'it' being
-    the object, controlled by `controller` with `source_id` as its source."""
+    ends in the cleanup step (514.2). `effect` runs with `vars` (name, value pairs) as they were when it was
+    made, 'it' being the object, controlled by `controller` with `source_id` as its source."""
 
     object_id: int
     event: str
     effect: object
     controller: str
     source_id: int | None
-    vars: dict
+    vars: tuple
     duration: str
 
 

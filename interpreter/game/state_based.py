@@ -137,12 +137,13 @@ class StateBasedActions:
 
     def _destroyed(self, permanents: list[GameObject], lethal: set[int]) -> list[int]:
         """704.5g: lethal damage marked on a creature; 704.5h: damage from a source whose damage is lethal in
-        any amount since the last check (both only with toughness greater than 0)."""
+        any amount since the last check (both only with toughness greater than 0, and not for a creature that
+        can't be destroyed: it ignores them, 702.12b)."""
         out = []
         for obj in permanents:
             chars = self.characteristics(obj.id)
             if "Creature" in chars.types and (chars.toughness or 0) > 0 and (
-                    obj.damage > 0 and obj.damage >= chars.toughness or obj.id in lethal):
+                    obj.damage > 0 and obj.damage >= chars.toughness or obj.id in lethal) and self.destroyable(obj.id):
                 out.append(obj.id)
         return out
 

@@ -27,7 +27,7 @@ class DamageSteps:
             recipients = self.players(node.recipients, env)
         else:
             recipients = self.objects(node.recipients, env)
-        self.game.deal_damage(source, recipients, amount, env)
+        self.game.deal_damage(source, dict.fromkeys(recipients, amount), env)
         return [i for i in recipients if isinstance(i, int)]
 
     @executes(ast.Destroy)
