@@ -33,12 +33,10 @@ class Bookkeeping:
         triggering one another are refused (104.4b)."""
         self.collect_triggers(self.state.events[start:])
         for _ in range(MAX_COUNT):
-            checked = len(self.state.events)
-            self.state_based_actions()
+            self.state_based_actions()   # what each check triggers waits too
             if self.state.ended:  # 104.1: the game ends at once; nothing more goes on the stack
                 self.state.pending_triggers = []
                 return
-            self.collect_triggers(self.state.events[checked:])
             pending = self.state.pending_triggers
             if not pending:
                 return

@@ -11,6 +11,7 @@ from typing import Iterable
 
 from ..diagnostics import error
 from ..language import ast
+from .characteristics import Characteristics
 from .choices import Choice
 from .events import Event
 from .state import GameObject
@@ -21,16 +22,21 @@ POISON_TO_LOSE = 10
 #: What a permanent may be attached to, by its subtype: Equipment to a creature (301.5c), Fortification to a
 #: land (301.6); an Aura is checked on its own (704.5m).
 ATTACHES_TO = {"Equipment": "Creature", "Fortification": "Land"}
+#: The permanents on the battlefield, each with its characteristics as one check reads them.
+Permanents = list[tuple[GameObject, Characteristics]]
 
 
 class StateBasedActions:
     """The state-based actions and the end of the game; a part of `Game`."""
 
     def state_based_actions(self) -> None:
-        """704.3: check, perform all that apply at once, and check again until none applies or the game ends."""
+        """704.3: check, perform all that apply at once, and check again until none applies or the game ends.
+        What each check's events trigger waits (603.2), collected before the next check changes the game."""
         for _ in range(MAX_COUNT):
+            checked = len(self.state.events)
             if self.state.ended or not self._check_once():
                 return
+            self.collect_triggers(self.state.events[checked:])
         raise error("E402", f"state-based actions keep applying (more than {MAX_COUNT} checks): the game can't go "
                     "on", rule="104.4b")
 
@@ -42,12 +48,12 @@ class StateBasedActions:
         lethal = set(state.lethal_damaged)
         state.empty_draws.clear()
         state.lethal_damaged.clear()
-        permanents = [state.objects[i] for i in state.battlefield]
+        permanents = [(state.objects[i], self.characteristics(i)) for i in state.battlefield]
         protectors, unprotected = self._protectors(permanents)
         put = list(dict.fromkeys(self._to_graveyard(permanents) + self._legend_rule(permanents) + unprotected))
         destroyed = [i for i in self._destroyed(permanents, lethal) if i not in put]
         unattached = self._unattached(permanents, put)
-        pairs = {o.id: min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)) for o in permanents}
+        pairs = {o.id: min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)) for o, _ in permanents}
         pairs = {i: n for i, n in pairs.items() if n}
         gone_tokens = [i for i in sorted(state.tokens) if state.objects[i].zone != "battlefield"]
         finished = [p for p in state.order if self._room_card_finished(p)]
@@ -67,12 +73,14 @@ class StateBasedActions:
         for i in destroyed:   # 704.5g, 704.5h: destroyed (a regeneration shield may replace it)
             self.destroy(i, None, known=known[i])
         for i in put:
-            self.move(i, "graveyard", known=known[i])
+            if i in state.battlefield:   # (what a replacement effect did may have moved it already)
+                self.move(i, "graveyard", known=known[i])
         for i in gone_tokens:   # 704.5d
             state.remove(state.objects[i])
         for player in finished:   # 704.5t, 309.6
             self.complete_room_card(player, None)
-        self.lose(losers)
+        if losers:
+            self.lose(losers)
         return True
 
     # ------------------------------------------------------------ players
@@ -116,15 +124,14 @@ class StateBasedActions:
             raise error("E402", f"the game is over: {result}", rule="104.1")
 
     # ------------------------------------------------------------ permanents
-    def _to_graveyard(self, permanents: list[GameObject]) -> list[int]:
+    def _to_graveyard(self, permanents: Permanents) -> list[int]:
         """Put into their owners' graveyards without being destroyed: 0 or less toughness (704.5f), 0 loyalty
         (704.5i), 0 defense (704.5v, 704.5w), the world rule (704.5k), Auras attached illegally (704.5m), a
         finished Saga (704.5s, sacrificed), Roles beside a newer one (704.5z)."""
         out = []
-        worlds = {o.id: o.timestamp for o in permanents if "World" in self.characteristics(o.id).supertypes}
+        worlds = {o.id: o.timestamp for o, chars in permanents if "World" in chars.supertypes}
         newest = max(worlds.values(), default=None)
-        for obj in permanents:
-            chars = self.characteristics(obj.id)
+        for obj, chars in permanents:
             if ("Creature" in chars.types and chars.toughness is not None and chars.toughness <= 0
                     or "Planeswalker" in chars.types and obj.counters.get("loyalty", 0) <= 0
                     or "Battle" in chars.types and obj.counters.get("defense", 0) <= 0 and not (
@@ -135,26 +142,24 @@ class StateBasedActions:
                 out.append(obj.id)
         return out + self._older_roles(permanents)
 
-    def _destroyed(self, permanents: list[GameObject], lethal: set[int]) -> list[int]:
+    def _destroyed(self, permanents: Permanents, lethal: set[int]) -> list[int]:
         """704.5g: lethal damage marked on a creature; 704.5h: damage from a source whose damage is lethal in
         any amount since the last check (both only with toughness greater than 0, and not for a creature that
         can't be destroyed: it ignores them, 702.12b)."""
         out = []
-        for obj in permanents:
-            chars = self.characteristics(obj.id)
+        for obj, chars in permanents:
             if "Creature" in chars.types and (chars.toughness or 0) > 0 and (
                     obj.damage > 0 and obj.damage >= chars.toughness or obj.id in lethal) and self.destroyable(obj.id):
                 out.append(obj.id)
         return out
 
-    def _legend_rule(self, permanents: list[GameObject]) -> list[int]:
+    def _legend_rule(self, permanents: Permanents) -> list[int]:
         """704.5j: a player with two or more legendary permanents of one name chooses one to keep; the rest go
         (players choose in APNAP order, 101.4)."""
         out = []
         for player in self._apnap():
             named: dict[str, list[int]] = {}
-            for obj in permanents:
-                chars = self.characteristics(obj.id)
+            for obj, chars in permanents:
                 if obj.controller == player and "Legendary" in chars.supertypes and chars.name:
                     named.setdefault(chars.name, []).append(obj.id)
             for name, ids in named.items():
@@ -164,14 +169,13 @@ class StateBasedActions:
                     out += [i for i in ids if i not in kept]
         return out
 
-    def _protectors(self, permanents: list[GameObject]) -> tuple[list[tuple[int, str]], list[int]]:
+    def _protectors(self, permanents: Permanents) -> tuple[list[tuple[int, str]], list[int]]:
         """704.5x, 704.5y: a battle not being attacked whose protector is missing or can't protect it gets one
         its controller chooses among those who may (310.9a, 310.12a: an opponent for a Siege; its controller
         for a battle with no battle type); with nobody to choose, it goes to the graveyard."""
         chosen, nobody = [], []
-        for obj in permanents:
-            chars = self.characteristics(obj.id)
-            if "Battle" not in chars.types or any(o.attacking == obj.id for o in permanents):
+        for obj, chars in permanents:
+            if "Battle" not in chars.types or any(o.attacking == obj.id for o, _ in permanents):
                 continue
             legal = self._may_protect(obj, chars.subtypes)
             if obj.protector in legal:
@@ -193,41 +197,36 @@ class StateBasedActions:
                         f"{', '.join(subtypes)}", rule="310.9a")
         return [battle.controller] if battle.controller in here else []
 
-    def _unattached(self, permanents: list[GameObject], leaving: list[int]) -> list[int]:
+    def _unattached(self, permanents: Permanents, leaving: list[int]) -> list[int]:
         """704.5n: an Equipment or Fortification attached to what it can't be; 704.5p: a creature, battle or other
         permanent that attaches to nothing (no Aura, Equipment or Fortification) attached to anything."""
         out = []
-        for obj in permanents:
+        types_of = {o.id: chars.types for o, chars in permanents}
+        for obj, chars in permanents:
             if obj.attached_to is None or obj.id in leaving:
                 continue
-            chars = self.characteristics(obj.id)
             kinds = [k for k in ATTACHES_TO if k in chars.subtypes]
             if chars.types & {"Creature", "Battle"} or not kinds and "Aura" not in chars.subtypes:
                 out.append(obj.id)
-            elif kinds and not self._attached_to_a(obj, {ATTACHES_TO[k] for k in kinds}):
-                out.append(obj.id)
+            elif kinds and not (obj.attached_to != obj.id and types_of.get(obj.attached_to, frozenset())
+                                & {ATTACHES_TO[k] for k in kinds}):
+                out.append(obj.id)   # not attached to another permanent of a type it can be attached to
         return out
-
-    def _attached_to_a(self, obj: GameObject, types: set[str]) -> bool:
-        """Whether it is attached to another permanent on the battlefield of one of these types."""
-        other = obj.attached_to
-        return (other != obj.id and other in self.state.battlefield
-                and bool(self.characteristics(other).types & types))
 
     def _legally_attached(self, aura: GameObject) -> bool:
         """704.5m: an Aura must be attached to another permanent on the battlefield (303.4d, 303.4a). What its
         enchant ability allows isn't checked: enchant isn't run yet (runs.py), and Auras can't be cast."""
         return aura.attached_to != aura.id and aura.attached_to in self.state.battlefield
 
-    def _older_roles(self, permanents: list[GameObject]) -> list[int]:
+    def _older_roles(self, permanents: Permanents) -> list[int]:
         """704.5z: of the Roles one player controls attached to one permanent, all but the newest."""
         roles: dict[tuple[int, str], list[GameObject]] = {}
-        for obj in permanents:
-            if obj.attached_to is not None and "Role" in self.characteristics(obj.id).subtypes:
+        for obj, chars in permanents:
+            if obj.attached_to is not None and "Role" in chars.subtypes:
                 roles.setdefault((obj.attached_to, obj.controller), []).append(obj)
         return [o.id for group in roles.values() for o in sorted(group, key=lambda o: o.timestamp)[:-1]]
 
-    def _saga_finished(self, saga: GameObject, chars) -> bool:
+    def _saga_finished(self, saga: GameObject, chars: Characteristics) -> bool:
         """704.5s, 714.4: lore counters at least its final chapter number, and none of its chapter abilities
         waiting to resolve."""
         chapters = [a for a in chars.abilities if isinstance(a, ast.TriggeredAbility)
