@@ -26,10 +26,15 @@ COMBAT_CARDS = """
 """
 
 
+def combat_doc(body: str) -> str:
+    """A scenario document whose cards are the shared ones and COMBAT_CARDS."""
+    return doc(body).replace("cards:\n", "cards:\n" + "\n".join(
+        line[6:] for line in COMBAT_CARDS.strip("\n").splitlines()) + "\n", 1)
+
+
 def refusal(tmp_path: Path, body: str) -> tuple[str, str]:
     """Run a one-scenario file that must fail; its message, and the file's text."""
-    text = doc(body).replace("cards:\n", "cards:\n" + "\n".join(
-        line[6:] for line in COMBAT_CARDS.strip("\n").splitlines()) + "\n", 1)
+    text = combat_doc(body)
     [outcome] = run_text(tmp_path, text)
     assert not outcome.passed
     assert "Traceback" not in outcome.message
@@ -337,3 +342,25 @@ def test_a_view_names_a_face_down_attacker_only_to_its_controller(tmp_path: Path
     attacker = view(game, "bob")["alice"]["battlefield"][0]
     assert attacker["card"] is None and attacker["attacking"] == "bob" and attacker["blocked"] is True
     assert view(game, "alice")["bob"]["counters"] == {"poison": 2}
+
+
+def test_an_attacker_keeps_attacking_a_planeswalker_that_left(tmp_path: Path) -> None:
+    """506.4c: removing the planeswalker from combat doesn't remove its attacker; the entry names it as it
+    last existed, while an attachment to what left is none (704.5m-n)."""
+    import yaml
+    scenario_doc = yaml.safe_load(combat_doc("""
+        name: a planeswalker leaves
+        at: declare attackers
+        state:
+          alice:
+            battlefield: [{card: Grizzly Bears, attacking: Ajani Goldmane}]
+          bob:
+            battlefield: [Ajani Goldmane, {card: Bonesplitter, attached_to: Ajani Goldmane}]
+        steps: [{expect: {}}]
+        """))
+    game = Scenario(scenario_doc, tmp_path / "s.yaml", Runner()).game
+    ajani = game.find("Ajani Goldmane", "bob")
+    game.move(ajani.id, "graveyard")
+    seen = view(game, "bob")
+    assert seen["alice"]["battlefield"][0]["attacking"] == "Ajani Goldmane"
+    assert seen["bob"]["battlefield"][0]["attached_to"] is None

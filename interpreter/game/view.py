@@ -26,10 +26,15 @@ def entry(game: "Game", obj: GameObject, hidden: bool = False, viewer: str | Non
     points at are named as `viewer` may see them (all of them for no viewer)."""
     chars = game.characteristics(obj.id)
 
-    def label(object_id: int | str | None) -> str | None:
-        other = game.state.objects.get(object_id) if isinstance(object_id, int) else None
+    def label(object_id: int | str | None, gone: bool = True) -> str | None:
+        """A player's name, or an object's as the viewer may see it; with `gone`, one no longer there by its
+        last known name (an attacker keeps attacking a planeswalker that left, 506.4c), else None (an
+        attachment to what left is none, 704.5m-n)."""
+        if not isinstance(object_id, int):
+            return object_id
+        other = game.state.objects.get(object_id)
         if other is None:
-            return object_id if isinstance(object_id, str) else None   # a player, or nothing
+            return (game.last_known(object_id).name or f"object {object_id}") if gone else None
         return other.card_name if viewer is None or may_look(viewer, other) else UNSEEN
 
     return {
@@ -47,7 +52,7 @@ def entry(game: "Game", obj: GameObject, hidden: bool = False, viewer: str | Non
         "token": obj.is_token,
         "controller": obj.controller,
         "revealed": bool(obj.revealed_by),
-        "attached_to": label(obj.attached_to),
+        "attached_to": label(obj.attached_to, gone=False),
         "damage": obj.damage,
         "attacking": label(obj.attacking),
         "blocking": [label(i) for i in obj.blocking],

@@ -31,7 +31,7 @@ class Expectations:
 
     def __init__(self, game: Game, room_kind: str):
         self.game = game
-        self.room_kind = room_kind   # the rules files' name of a card with rooms ('dungeon', 309)
+        self.room_kind = room_kind   # the rules files' name of a card with rooms (309)
 
     def check(self, expect: dict, when: str) -> None:
         state = self.game.state
