@@ -100,6 +100,13 @@ SAMPLES = {
     "may_play_until": "until the end of your next turn, you may play the top card of your library",
     "becomes_with": "target creature becomes an Elemental with flying",
     "put_onto_battlefield_status": "put the top card of your library onto the battlefield tapped",
+    "cant_be_replaced": "target creature can't be regenerated this turn",
+    "remove_damage": "remove all damage from target creature",
+    "remove_from_combat": "remove it from combat",
+    "remove_target_from_combat": "remove target creature from combat",
+    "next_time_instead": "the next time target creature would be destroyed this turn, instead tap it",
+    "give_counters": "each opponent gets two poison counters",
+    "give_energy": "you get {E}{E}",
 }
 
 

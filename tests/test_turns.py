@@ -11,10 +11,15 @@ from interpreter.game.choices import ScriptedChooser
 from interpreter.tools.scenario import Runner, Scenario, _serialize
 
 BEARS = {"mana_cost": "{1}{G}", "types": ["Creature"], "subtypes": ["Bear"], "power": 2, "toughness": 2}
+FOREST = {"types": ["Land"], "supertypes": ["Basic"], "subtypes": ["Forest"]}
 
 
 def game(state: dict, **top):
-    doc = {"name": "turns", "cards": {"Grizzly Bears": BEARS}, "state": state, "steps": [], **top}
+    """A game of these cards; each player without a library gets a few cards to draw (drawing from an empty
+    library loses the game, 704.5b)."""
+    state = {player: {"library": ["Forest"] * 3, **zones} for player, zones in
+             {"alice": {}, "bob": {}, **state}.items()}
+    doc = {"name": "turns", "cards": {"Grizzly Bears": BEARS, "Forest": FOREST}, "state": state, "steps": [], **top}
     return Scenario(doc, Path("turns.yaml"), Runner()).game
 
 

@@ -1,55 +1,68 @@
 """What happens after each action before a player would receive priority: triggered abilities go on the stack
-(603.3) and state-based actions are checked (704).
+(603.3) and state-based actions are checked (704, state_based.py).
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..diagnostics import error
-from .choices import Choice
 from ..language import ast
-from .events import Event
+from .characteristics import Characteristics
+from .choices import Choice
+from .events import LOOKING_BACK, Event
 from .state import GameObject, StackItem
 from .steps import MAX_COUNT, Env, NoLegalTarget, keyword_abilities
+
+
+class Gone(NamedTuple):
+    """A permanent that has left the battlefield, as the source of its leaves-the-battlefield abilities."""
+
+    id: int
+    controller: str | None
+    card_name: str | None
+    x_paid: int | None = None
 
 
 class Bookkeeping:
     """What happens after each action before a player would receive priority; a part of `Game`."""
 
     def after_action(self, start: int) -> None:
-        """Abilities that triggered wait (603.2); state-based actions happen, and what they trigger
-        waits too; then the waiting abilities go on the stack (117.5, 603.3), their targets chosen as
-        they do (603.3d; one with no legal target is removed). What choosing those targets triggers
-        (ward) goes on the stack next, and so on until nothing waits; abilities that never stop
-        triggering one another are refused (104.4b). Events already looked at (`bookkept`) aren't again; in
-        the untap step no player receives priority: what triggers waits (502.4)."""
+        """Abilities that triggered wait (603.2); state-based actions happen, and what each check triggers
+        waits too (state_based.py); then the waiting abilities go on the stack (117.5, 603.3), their targets
+        chosen as they do (603.3d; one with no legal target is removed). What choosing those targets triggers
+        (ward) goes on the stack next, and so on until nothing waits; abilities that never stop triggering one
+        another are refused (104.4b). Events already looked at (`bookkept`) aren't again; in the untap step no
+        player receives priority: what triggers waits (502.4)."""
         state = self.state
         self.collect_triggers(max(start, state.bookkept))
         state.bookkept = len(state.events)
         if state.step == "untap":
             return
         for _ in range(MAX_COUNT):
-            checked = len(self.state.events)
             self.state_based_actions()
-            self.collect_triggers(checked)
             state.bookkept = len(state.events)
-            pending = self.state.pending_triggers
+            if state.ended:  # 104.1: the game ends at once; nothing more goes on the stack
+                state.pending_triggers = []
+                return
+            pending = state.pending_triggers
             if not pending:
                 return
-            order = self.state.order
-            first = order.index(self.state.active)
+            order = state.order
+            first = order.index(state.active)
             apnap = order[first:] + order[:first]
-            self.state.pending_triggers = []
-            announced = len(self.state.events)
+            state.pending_triggers = []
+            announced = len(state.events)
             for item in [i for player in apnap for i in self.in_chosen_order(
                     [item for item in pending if item.controller == player])]:
-                self.state.stack.append(item)
+                state.stack.append(item)
                 env = Env(item.controller, item.context, item.context.source_id, dict(item.context.vars),
                           action_text=f"trigger of {item.source_name}")
-                before = len(self.state.events)
+                before = len(state.events)
                 try:
                     self.interpreter.announce_targets(item.effect, env)
                 except NoLegalTarget:  # 603.3d: it is simply removed from the stack
-                    del self.state.events[before:]
-                    self.state.stack.remove(item)
+                    del state.events[before:]
+                    state.stack.remove(item)
             self.collect_triggers(announced)
             state.bookkept = len(state.events)
         raise error("E402", f"abilities keep triggering one another as they are put on the stack (more than "
@@ -69,17 +82,36 @@ class Bookkeeping:
         return [items[labels.index(label)] for label in chosen]
 
     def collect_triggers(self, start: int) -> None:
-        """The abilities the events from `start` on trigger wait to be put on the stack (603.2); delayed
+        """The abilities the events from `start` on trigger wait to be put on the stack (603.2): those of the
+        permanents on the battlefield, and for a permanent leaving it, those of the permanents that left with
+        it, as they last existed (leaves-the-battlefield abilities look back in time, 603.6c, 603.10a); delayed
         triggered abilities too, on events after they were created (603.7a)."""
         events = self.state.events
         if start >= len(events):
             return
-        sources = [(self.state.objects[i], self.triggered_abilities(i)) for i in self.state.battlefield]
+        sources = [(self.state.objects[i], self.triggered_abilities(self.characteristics(i)))
+                   for i in self.state.battlefield]
         sources = [(obj, abilities) for obj, abilities in sources if abilities]
+        gone = self._gone(events[start:])
         for index in range(start, len(events)):
-            self._collect(events[index], sources)
+            event = events[index]
+            looking_back = gone.get(self.state.last_known[event.object_id].left_at, []) if (
+                event.name in LOOKING_BACK and event.object_id in self.state.last_known) else []
+            self._collect(event, sources + looking_back)
             if self.state.delayed:
-                self.collect_delayed(events[index], index)
+                self.collect_delayed(event, index)
+
+    def _gone(self, events: list[Event]) -> dict[int, list[tuple["Gone", list]]]:
+        """The permanents that left the battlefield in these events with triggered abilities, as they last
+        existed, by the moment they left (those that left together share it)."""
+        found: dict[int, list[tuple[Gone, list]]] = {}
+        for event in events:
+            known = self.state.last_known.get(event.object_id) if event.name == "left" else None
+            abilities = self.triggered_abilities(known.characteristics) if known else []
+            if abilities:
+                found.setdefault(known.left_at, []).append((Gone(event.object_id, known.controller, known.name),
+                                                            abilities))
+        return found
 
     def _collect(self, event: Event, sources: list[tuple[GameObject, list]]) -> None:
         if event.name == "marker_moved" and event.object_id in self.state.objects:  # 309.4c: its room ability
@@ -123,56 +155,18 @@ class Bookkeeping:
             if delayed.until is None:
                 self.state.delayed.remove(delayed)
 
-    def triggered_abilities(self, object_id: int) -> list[tuple[ast.TriggeredAbility, dict]]:
-        """The object's triggered abilities: its own, and those its keyword abilities mean (ward),
-        each with the values the keyword gives its slots."""
+    def triggered_abilities(self, chars: Characteristics | None) -> list[tuple[ast.TriggeredAbility, dict]]:
+        """The triggered abilities of an object with these characteristics: its own, and those its keyword
+        abilities mean (ward), each with the values the keyword gives its slots."""
+        if chars is None:
+            return []
         found = []
-        for ability in self.characteristics(object_id).abilities:
+        for ability in chars.abilities:
             if isinstance(ability, ast.TriggeredAbility):
                 found.append((ability, {}))
-        for keyword in keyword_abilities(self.characteristics(object_id).abilities):
+        for keyword in keyword_abilities(chars.abilities):
             definition = self.rulebook.keyword_abilities.get(keyword.name)
             for static in definition.statics if definition else ():
                 if isinstance(static, ast.TriggeredAbility):
                     found.append((static, dict(keyword.args)))
         return found
-
-    def state_based_actions(self) -> None:
-        """704.5f: a creature with toughness 0 or less dies; 704.5m: an Aura attached to nothing goes to the
-        graveyard; 704.5q: +1/+1 and -1/-1 counters annihilate;
-        704.5d: tokens off the battlefield cease to exist;
-        309.6: a card with rooms whose marker is on its bottommost room leaves once its last room ability has."""
-        changed = True
-        while changed:
-            changed = False
-            for object_id in list(self.state.battlefield):
-                chars = self.characteristics(object_id)
-                if "Creature" in chars.types and chars.toughness is not None and chars.toughness <= 0:
-                    self.move(object_id, "graveyard")
-                    changed = True
-            for object_id in list(self.state.battlefield):  # 704.5m: an Aura attached to nothing legal
-                obj = self.state.objects[object_id]
-                if "Aura" in self.characteristics(object_id).subtypes and (
-                        obj.attached_to not in self.state.battlefield):
-                    self.move(object_id, "graveyard")
-                    changed = True
-            for object_id in self.state.battlefield:  # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs
-                counters = self.state.objects[object_id].counters
-                pairs = min(counters.get("+1/+1", 0), counters.get("-1/-1", 0))
-                if pairs:
-                    for kind in ("+1/+1", "-1/-1"):
-                        counters[kind] -= pairs
-                        if not counters[kind]:
-                            del counters[kind]
-                    changed = True
-            for object_id in sorted(self.state.tokens):
-                obj = self.state.objects[object_id]
-                if obj.zone != "battlefield":
-                    self.state.remove(obj)
-                    changed = True
-            for name, figures in self.state.players.items():  # 309.6: a finished card with rooms leaves
-                marker = figures.marker
-                if marker and not self.room_card_of(marker[0]).room(marker[1]).leads_to and not any(
-                        item.context.source_id == marker[0] for item in self.state.stack + self.state.pending_triggers):
-                    self.complete_room_card(name, None)
-                    changed = True

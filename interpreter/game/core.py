@@ -195,6 +195,7 @@ class GameCore:
     def perform(self, player: str, action: Callable[[], None], chooser: Chooser) -> list[Event]:
         """Run one player action all-or-nothing (a refusal rolls the journal back); returns the events
         it caused."""
+        self.refuse_after_the_end()
         journal = self.state.journal
         mark = journal.mark()
         self.chooser = chooser

@@ -42,4 +42,8 @@ class Event:
 #: The events a trigger's wording names ('whenever a creature you control becomes tapped'), as the game
 #: reports them; what a trigger names beyond these isn't detected yet (runs.py).
 TRIGGER_EVENTS = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped",
-                  "is tapped for mana": "tapped_for_mana", "deals damage": "damage_dealt"}
+                  "is tapped for mana": "tapped_for_mana", "deals damage": "damage_dealt", "dies": "died",
+                  "leaves": "left"}
+#: The trigger events that look back in time (603.10a): leaving the battlefield, seen by abilities of objects
+#: that left with it.
+LOOKING_BACK = frozenset({"died", "left"})

@@ -8,7 +8,7 @@ from ..language import ast
 from .characteristics import Face
 from .events import Event
 from .mana import COLOR_LETTERS, parse_pool, pay
-from .state import CardDef, GameObject
+from .state import CardDef, GameObject, LastKnown
 from .steps import Env
 
 
@@ -16,15 +16,19 @@ class Moves:
     """Objects coming and going; a part of `Game`."""
 
     def move(self, object_id: int, zone: str, controller: str | None = None, face_down: str | None = None,
-             env: Env | None = None) -> GameObject:
-        """Move an object to a zone as a new object (400.7), with the events that go with it."""
+             env: Env | None = None, known: LastKnown | None = None) -> GameObject:
+        """Move an object to a zone as a new object (400.7), with the events that go with it. A permanent
+        leaving the battlefield is remembered as it last existed there (608.2h), or as `known` says when it
+        left together with others (704.8: as they all were before); one put into a graveyard from the
+        battlefield dies (700.4)."""
         state = self.state
         old = state.objects[object_id]
         if old.zone == "battlefield" and old.face_down:
             self.emit(Event("revealed", old.owner, old.card_name, old.id), env)  # 708.9
         leaving = old.zone == "battlefield"
         if leaving:
-            state.last_known[old.id] = self.last_known(old.id)
+            known = known or self.last_known(old.id)._replace(left_at=state.clock)
+            state.last_known[old.id] = known
         state.remove(old)
         if old.parts:  # 712.21: one permanent leaves, its two cards arrive
             new, *others = [state.create(part, old.owner, zone) for part in old.parts]
@@ -38,10 +42,30 @@ class Moves:
         state.moved[object_id] = new.id
         self.emit(Event("moved", new.owner, new.card_name, new.id), env)
         if leaving:
-            self.emit(Event("left", old.controller, old.card_name, old.id), env)
+            self.emit(Event("left", old.controller, old.card_name, old.id, known.characteristics), env)
+            if zone == "graveyard":
+                self.emit(Event("died", old.controller, old.card_name, old.id, known.characteristics), env)
         if zone == "battlefield":
             self.emit(Event("entered", new.controller, new.card_name, new.id), env)
         return new
+
+    def leaving_together(self, ids: list[int]) -> dict[int, LastKnown]:
+        """Permanents about to leave the battlefield at once, each as it is now (704.8), sharing one moment of
+        leaving: each sees the others leave (603.10a)."""
+        at = self.state.tick()
+        return {i: self.last_known(i)._replace(left_at=at) for i in ids}
+
+    def draw(self, player: str, env: Env | None) -> int | None:
+        """121.1: the top card of the player's library goes to their hand; from an empty library nothing is
+        drawn, and the attempt is remembered until state-based actions are checked (121.4, 704.5b)."""
+        library = self.state.players[player].zones["library"]
+        if not library:
+            self.state.empty_draws.add(player)
+            return None
+        top = library[0]
+        new = self.move(top, "hand")
+        self.emit(Event("drew", player, new.card_name, new.id), env)
+        return top
 
     def create_token(self, env: Env, words: tuple[str, ...], colors: tuple[str, ...], power: int | None,
                      toughness: int | None, abilities: tuple = (), name: str | None = None,

@@ -86,13 +86,8 @@ ONE_QUALITY = ("a choice of qualities where one is needed", "a choice of qualiti
 
 GAPS: tuple[Gap, ...] = (
     # effects: refused when run
-    Gap(ast.Destroy, "destroy", "destroying isn't run by the interpreter yet (what can replace it, 701.8c, "
-        "isn't modelled)", "701.8a"),
-    Gap(ast.DealDamage, "damage to a permanent", "damage to permanents isn't run by the interpreter yet",
-        "120.3e", lambda n, b: not isinstance(n.recipients, (ast.Players, ast.AnyTarget))),
-    DAMAGE_TO_CHOSEN_PERMANENT := Gap(
-        ast.DealDamage, "damage to a permanent chosen as any target", "damage to permanents isn't run by the "
-        "interpreter yet", "120.3e", lambda n, b: isinstance(n.recipients, ast.AnyTarget), when_chosen=True),
+    Gap(ast.CantBeReplaced, "'can't be regenerated' for a duration", "an effect that keeps a permanent from "
+        "being regenerated for a time isn't run by the interpreter yet (right after 'destroy', it is)", "701.19c"),
     Gap(ast.TurnFaceDown, "turning a permanent face down", "turning a permanent face down isn't run by the "
         "interpreter yet", "708.2"),
     Gap(ast.ExileUntil, "exile until it leaves", "exiling until something leaves the battlefield isn't run "
@@ -140,6 +135,9 @@ GAPS: tuple[Gap, ...] = (
         "this never triggers", "709.5"),
     Gap(ast.SubjectTrigger, "trigger on '{event}'", "'{event}' isn't an event the interpreter detects yet: "
         "this never triggers", "603.2", lambda n, b: n.event not in TRIGGER_EVENTS),
+    Gap(ast.SubjectTrigger, "trigger on damage dealt to a permanent", "which permanent was dealt damage isn't in "
+        "the damage event yet: this never triggers", "603.2", lambda n, b: n.event == "is dealt damage" or (
+            n.event == "deals damage" and n.recipient not in ("a player", "an opponent"))),
     Gap(ast.SubjectTrigger, "trigger about 'it' or an attached permanent", "a trigger about 'it' or an attached "
         "permanent isn't detected by the interpreter yet: it never triggers", "603.2",
         lambda n, b: isinstance(n.subject, (ast.It, ast.AttachedSubject))),
@@ -150,6 +148,10 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.CastTrigger, "trigger on where a spell was cast from", "where a spell was cast from isn't in its "
         "event yet: this never triggers", "601.2i", lambda n, b: n.from_zone is not None),
     # abilities never applied
+    Gap(ast.CantBeDestroyed, "static ability about other permanents", "a static ability saying other permanents "
+        "can't be destroyed isn't applied by the interpreter yet", "604.1", lambda n, b: not isinstance(n.objects, ast.Self)),
+    Gap(ast.DamageAsCounters, "static ability about other permanents", "a static ability about the damage other "
+        "objects deal isn't applied by the interpreter yet", "604.1", lambda n, b: not isinstance(n.objects, ast.Self)),
     Gap(ast.StaticGrant, "static ability granting abilities", "static abilities that grant abilities aren't "
         "applied by the interpreter yet", "604.1"),
     Gap(ast.CostChange, "cost change by a hybrid symbol or X", "a cost reduction or increase by a hybrid "
@@ -165,6 +167,11 @@ GAPS: tuple[Gap, ...] = (
 COMBAT_DAMAGE = ("combat damage", "combat damage isn't run by the interpreter yet", "510.1")
 #: Likewise phasing: an action while a permanent is phased out is refused (`state_not_run`).
 PHASED_OUT = ("phased-out permanents", "the interpreter doesn't run phased-out permanents yet", "702.26b")
+#: A Siege's own ability (310.12b: 'When the last defense counter is removed from this permanent, exile it, then
+#: you may cast it transformed ...') isn't run: damage removing its last defense counter is refused (never
+#: found by the analysis: whether it happens depends on the game).
+SIEGE_DEFEATED = Gap(ast.DealDamage, "a Siege's last defense counter", "a Siege's ability that exiles it as its "
+                     "last defense counter is removed isn't run by the interpreter yet", "310.12b", lambda n, b: False)
 
 _BY_KIND: dict[type, list[Gap]] = {}
 for _gap in GAPS:

@@ -90,6 +90,7 @@ class GameObject(Recorded):
     back_face_up: bool = False            # a double-faced permanent with its back face up (712.8e)
     phased_out: bool = False              # phased out: treated as though it doesn't exist (702.26b)
     lasting: tuple = ()                   # (designation, Until) of designations that end ('can't attack this turn')
+    protector: str | None = None          # the player who protects this battle (310.9)
 
     @property
     def card_name(self) -> str:
@@ -111,6 +112,22 @@ class LastKnown(NamedTuple):
     characteristics: Characteristics | None
     controller: str | None
     copiable: Face | None = None
+    left_at: int = 0          # the clock as it left; objects that left together share it (603.10a, 704.8)
+
+
+class Replacement(NamedTuple):
+    """A replacement effect waiting to apply to one object ('the next time it would be destroyed this turn,
+    instead ...', 614.1a; a regeneration shield, 701.19a): applied once, then gone; `duration` 'this turn'
+    ends in the cleanup step (514.2). `effect` runs with `vars` (name, value pairs) as they were when it was
+    made, 'it' being the object, controlled by `controller` with `source_id` as its source."""
+
+    object_id: int
+    event: str
+    effect: object
+    controller: str
+    source_id: int | None
+    vars: tuple
+    duration: str
 
 
 class Until(NamedTuple):
@@ -230,6 +247,9 @@ class GameState(Recorded):
     attachments: int = 0              # how many attachments were ever made (0: nothing to look for)
     revealed: set[int] = field(default_factory=JSet)   # objects some context keeps revealed (701.20a)
     tokens: set[int] = field(default_factory=JSet)     # the tokens, wherever they are (704.5d)
+    replacements: list[Replacement] = field(default_factory=JList)  # waiting to apply (614.1a, 701.19a)
+    empty_draws: set[str] = field(default_factory=JSet)      # drew from an empty library since the last check (704.5b)
+    lethal_damaged: set[int] = field(default_factory=JSet)   # dealt damage that is lethal in any amount (704.5h)
     rng: JRandom = field(default_factory=JRandom)   # seeded from `seed` as the game is made
     journal: Journal = field(default_factory=Journal, repr=False, compare=False)
 
@@ -292,6 +312,10 @@ class GameState(Recorded):
         """The object stays revealed until the context is done (701.20a)."""
         obj.revealed_by |= {context_id}
         self.revealed.add(obj.id)
+
+    def end_replacements(self, duration: str) -> None:
+        """The replacement effects that last for `duration` end ('this turn': in the cleanup step, 514.2)."""
+        self.replacements = [r for r in self.replacements if r.duration != duration]
 
     def end_reveals(self, context_id: int) -> None:
         """The context is done: what it revealed is no longer revealed by it (701.20a)."""

@@ -252,6 +252,7 @@ class Turns:
             if state.objects[i].damage:
                 state.objects[i].damage = 0
         self.end_durations(lambda until: until.kind == END_OF_TURN)
+        state.end_replacements(END_OF_TURN)   # regeneration shields and other 'this turn' replacements
 
     def declare_attackers(self) -> None:
         """508.1: the entry point of combat. Passing through the step declares no attackers; declaring

@@ -55,6 +55,10 @@ def _read(node: ast.Node | None, before: frozenset[str], found: list[Diagnostic]
         return frozenset().union(*(_read(b, before, found) for b in branches))
     if isinstance(node, (ast.Repeat, ast.WhereX)):
         return _read(node.effect, before, found)
+    if isinstance(node, ast.NextTimeInstead):  # 614.1a: in what replaces the event, 'it' is the object
+        _check(node.objects, before, found)
+        _read(node.effect, frozenset({ONE}), found)
+        return frozenset({ONE})
     _check(node, before, found)
     groups = 1 if isinstance(node, FINDS_OR_MAKES) else len([
         f.name for f in dataclasses.fields(node) if isinstance(getattr(node, f.name), OBJECT_NODES)

@@ -80,6 +80,7 @@ class Rulebook(LayoutReader):
         self.index = GrammarIndex()
         self._parser = None
         self._known_words: frozenset[str] | None = None
+        self._words_not_names: frozenset[str] | None = None
         self._face_down_ways: dict[str, tuple] | None = None
 
     # ------------------------------------------------------------ loading
@@ -358,6 +359,13 @@ class Rulebook(LayoutReader):
             self._known_words = frozenset(words)
         return self._known_words
 
+    def words_not_names(self) -> frozenset[str]:
+        """Words read as the grammar's even where they are a card's name: the known words and the keyword
+        actions (the card Regenerate's text 'Regenerate target creature.' regenerates)."""
+        if self._words_not_names is None:
+            self._words_not_names = self.known_words() | frozenset(self.keyword_actions)
+        return self._words_not_names
+
     def known_qualities(self) -> set[str]:
         return self.card_types | self.supertypes | self.subtypes | {t.lower() for t in self.card_types} | {
             "permanent", "spell", "nonland", "token"}
@@ -378,7 +386,7 @@ class Rulebook(LayoutReader):
 
         `names` are card names the text may mention; `self_name` the card's own name (this object).
         """
-        masked = mask_names(text, names, self_name, self.known_words())
+        masked = mask_names(text, names, self_name, self.words_not_names())
         source = SourceText(masked, file, line, column, source_line, original=text)
         return self._transform(parse_tree(self._parser, source, start, what, self.vocabulary(),
                                           self.known_words()), source)

@@ -13,6 +13,7 @@ from .base import (
 )
 from .conditions import ConditionSteps
 from .control import ControlSteps
+from .damage import DamageSteps
 from .keywords import KeywordSteps
 from .objects import ObjectSteps
 from .payments import PaymentSteps
@@ -26,5 +27,5 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 
 class StepInterpreter(TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
-                      PermanentSteps, PaymentSteps, KeywordSteps, Steps):
+                      PermanentSteps, DamageSteps, PaymentSteps, KeywordSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

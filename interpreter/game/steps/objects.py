@@ -275,11 +275,12 @@ class ObjectSteps:
         return str(env.vars.get(node.name, "")) if isinstance(node, ast.Var) else node
 
     def players(self, node: ast.Players, env: Env) -> list[str]:
-        order = self.state.order
+        """The players the words name, among those still in the game (800.4a: one who left is in no set)."""
+        order = [p for p in self.state.order if not self.state.players[p].lost]
         if node.who == "you":
             return [env.player]
         if node.who == "each player":
-            start = order.index(self.state.active)
+            start = next((n for n, p in enumerate(order) if p == self.state.active), 0)
             return order[start:] + order[:start]  # APNAP order (101.4)
         if node.who == "each opponent":
             return [p for p in order if p != env.player]

@@ -1,10 +1,9 @@
 """Changing permanents: tap, attach, counters, tokens and copies, becoming, getting and gaining, turning face up,
-sacrificing, damage (110, 111, 122, 701).
+sacrificing (110, 111, 122, 701). Damage and destruction are in damage.py.
 """
 from __future__ import annotations
 
 from ...language import ast
-from .. import runs
 from ..choices import Choice
 from ..events import Event
 from .base import PERMANENT_TYPES, Env, executes
@@ -16,30 +15,6 @@ class PermanentSteps:
     @executes(ast.PutCombined)
     def put_combined(self, node: ast.PutCombined, env: Env) -> list[int]:
         return [self.game.put_combined(env, self.objects(node.objects, env), self.name(node.name, env), node).id]
-
-    @executes(ast.DealDamage)
-    def deal_damage(self, node: ast.DealDamage, env: Env) -> None:
-        """120.3a: damage dealt to a player makes them lose that much life; the event names the source and
-        its controller, as it is or last existed (608.2h), and the player (damage to permanents isn't run
-        yet: runs.py)."""
-        sources = self.as_acted_on(node.source, env)
-        source = sources[0] if sources else env.source_id if isinstance(node.source, ast.Self) else None
-        name, chars, controller = self.game.last_known(source)[:3]
-        if chars is None:
-            raise self.refuse(f"'{self.game.words_of(node.source)}' is no object that could deal damage", env,
-                              node, "120.1")
-        amount = max(0, chars.power or 0) if node.amount is None else self.number(node.amount, env)
-        if isinstance(node.recipients, ast.AnyTarget):
-            players = self.any_target(node.recipients, env)
-            if any(isinstance(chosen, int) for chosen in players):
-                raise self.gap_refusal(runs.DAMAGE_TO_CHOSEN_PERMANENT, env, node)
-        else:
-            players = self.players(node.recipients, env)
-        for player in players:
-            if amount > 0:
-                self.state.players[player].life -= amount
-                self.game.emit(Event("damage_dealt", player, name, source, chars, controller=controller), env)
-                self.game.emit(Event("life_lost", player), env)
 
     @executes(ast.Becomes)
     def becomes(self, node: ast.Becomes, env: Env) -> list[int]:

@@ -43,7 +43,7 @@ class TargetSteps:
         """115.4: creatures, planeswalkers and battles that can be targeted, then the players."""
         permanents = [i for i in self.state.battlefield if not self._hexproof_from(i, env.player)
                       and {"Creature", "Planeswalker", "Battle"} & set(self.game.characteristics(i).types)]
-        return [*permanents, *self.state.order]
+        return [*permanents, *(p for p in self.state.order if not self.state.players[p].lost)]
 
     def target_players(self, node: ast.Players, env: Env) -> list[str]:
         """'target player' / 'target opponent', announced like any target (601.2c)."""
@@ -58,7 +58,8 @@ class TargetSteps:
 
     def player_options(self, node: ast.Players, env: Env) -> list[str]:
         """The players 'target player' or 'target opponent' may be, in turn order."""
-        return [p for p in self.state.order if node.who == "target player" or p != env.player]
+        return [p for p in self.state.order if (node.who == "target player" or p != env.player)
+                and not self.state.players[p].lost]
 
     def _announced(self, node: ast.Node, env: Env, choose: Callable[[], list]) -> list:
         """The next announced target group of this spell or ability (object ids, or players by name);

@@ -6,7 +6,6 @@ from ..events import TRIGGER_EVENTS, Event
 from ..state import Context, GameObject
 from .base import Env, executes
 
-
 #: The step a 'beginning of' trigger's words name (501-514; 505.1: the first main phase is the precombat one).
 TRIGGER_STEPS = {"upkeep": "upkeep", "draw step": "draw", "precombat main phase": "main", "first main phase": "main",
                  "combat": "beginning of combat", "postcombat main phase": "postcombat main",

@@ -184,15 +184,9 @@ class ZoneSteps:
 
     @executes(ast.Draw)
     def draw(self, node: ast.Draw, env: Env) -> list[int]:
-        drawn = []
-        for _ in range(self.number(node.count, env)):
-            library = self.state.players[env.player].zones["library"]
-            if not library:
-                break  # 121.4: drawing from an empty library draws nothing
-            drawn.append(library[0])
-            new = self.game.move(library[0], "hand")
-            self.game.emit(Event("drew", env.player, new.card_name, new.id), env)
-        return drawn
+        """121.2: one card at a time; each draw from an empty library draws nothing and is remembered (121.4)."""
+        drawn = [self.game.draw(env.player, env) for _ in range(self.number(node.count, env))]
+        return [i for i in drawn if i is not None]
 
     @executes(ast.Mill)
     def mill(self, node: ast.Mill, env: Env) -> list[int]:

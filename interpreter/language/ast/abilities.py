@@ -39,6 +39,10 @@ __all__ = [
     "ExileInstead",
     "StaticAbility",
     "Ability",
+    "CantBeDestroyed",
+    "LethalDamage",
+    "DamageGainsLife",
+    "DamageAsCounters",
 ]
 
 
@@ -251,7 +255,36 @@ class ExileInstead(Node):
     keyword: str
 
 
-StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility"]
+@dataclass(frozen=True)
+class CantBeDestroyed(Node):
+    """'This permanent can't be destroyed' (702.12b): effects that say 'destroy' and lethal damage don't."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class LethalDamage(Node):
+    """'Any amount of damage this deals to a creature is enough to destroy it' (702.2b, 704.5h)."""
+
+
+@dataclass(frozen=True)
+class DamageGainsLife(Node):
+    """'Damage dealt by this also causes you to gain that much life' (702.15b, 120.3f): its controller, or
+    its owner if it has no controller, gains that much life."""
+
+
+@dataclass(frozen=True)
+class DamageAsCounters(Node):
+    """'This deals damage to creatures in the form of -1/-1 counters [and to players in the form of poison
+    counters]' (120.3b, 120.3d): `kinds` maps 'creatures' or 'players' to the kind of counter its damage
+    to them is, instead of marked damage or life loss."""
+
+    objects: Objects
+    kinds: tuple[tuple[str, str], ...]
+
+
+StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility", CantBeDestroyed, LethalDamage, DamageGainsLife,
+                      DamageAsCounters]
 
 
 Ability = Union[
@@ -265,4 +298,8 @@ Ability = Union[
     ReminderOnly,
     StaticGrant,
     SpellCostChange,
+    CantBeDestroyed,
+    LethalDamage,
+    DamageGainsLife,
+    DamageAsCounters,
 ]

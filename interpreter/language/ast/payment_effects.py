@@ -24,6 +24,7 @@ __all__ = [
     "ManaCostOf",
     "KeywordCostIs",
     "CountOf",
+    "GiveCounters",
 ]
 
 
@@ -98,3 +99,12 @@ class CountOf(Node):
     """'the number of OBJECTS' as a value."""
 
     objects: Objects
+
+
+@dataclass(frozen=True)
+class GiveCounters(Node):
+    """'Each opponent gets a poison counter', 'you get two experience counters' (122.1): counters on players."""
+
+    players: Players
+    count: Number
+    kind: str

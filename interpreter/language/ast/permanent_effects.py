@@ -12,6 +12,7 @@ from .objects import AnyTarget, Objects
 
 if TYPE_CHECKING:
     from .abilities import KeywordAbility, TriggeredAbility
+    from .effects import Effect
     from .payment_effects import Players
 
 __all__ = [
@@ -36,6 +37,10 @@ __all__ = [
     "Becomes",
     "Destroy",
     "DealDamage",
+    "CantBeReplaced",
+    "RemoveDamage",
+    "RemoveFromCombat",
+    "NextTimeInstead",
 ]
 
 
@@ -199,9 +204,12 @@ class Becomes(Node):
 
 @dataclass(frozen=True)
 class Destroy(Node):
-    """'destroy target creature' (701.8): to its owner's graveyard, unless something replaces it."""
+    """'destroy target creature' (701.8): to its owner's graveyard, unless something replaces it; `unreplaced`
+    is what no replacement may make of it when the text goes on 'They can't be regenerated.' (the event
+    'regenerated': no regeneration shield applies, 701.19c)."""
 
     objects: Objects
+    unreplaced: str | None = None
 
 
 @dataclass(frozen=True)
@@ -214,3 +222,39 @@ class DealDamage(Node):
     source: Objects
     amount: "Number | None"
     recipients: "Objects | Players | AnyTarget"
+
+
+@dataclass(frozen=True)
+class CantBeReplaced(Node):
+    """'It can't be regenerated [this turn]' (701.19c): no replacement effect that would make it `event`
+    ('regenerated') applies to it. Right after 'destroy ...' it is part of that destruction
+    (`Destroy.unreplaced`); alone, an effect that lasts."""
+
+    objects: Objects
+    event: str
+    duration: str | None = None
+
+
+@dataclass(frozen=True)
+class RemoveDamage(Node):
+    """'remove all damage from it' (120.6, 701.19a)."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class RemoveFromCombat(Node):
+    """'remove it from combat' (506.4): it stops being an attacking, blocking, blocked or unblocked creature."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class NextTimeInstead(Node):
+    """'The next time OBJECTS would be destroyed this turn, instead EFFECT' (614.1a, 701.19a): a replacement
+    effect for each object, applied once; in EFFECT, 'it' is the object."""
+
+    objects: Objects
+    event: str
+    duration: str
+    effect: "Effect"

@@ -50,6 +50,28 @@ class AbilityRules(Transformer):
     def static_ability(self, meta, children):
         return children[0]
 
+    def cant_be_destroyed(self, meta, children):
+        return ast.CantBeDestroyed(children[0], span=self._span(meta))
+
+    def lethal_damage(self, meta, children):
+        return ast.LethalDamage(span=self._span(meta))
+
+    def damage_gains_life(self, meta, children):
+        return ast.DamageGainsLife(span=self._span(meta))
+
+    def damage_source(self, meta, children):
+        return children[0] if children else ast.Self(span=self._span(meta))
+
+    def damage_form(self, meta, children):
+        return (str(children[0]).lower(), children[1])
+
+    def damage_as_counters(self, meta, children):
+        objects, *forms = children
+        return ast.DamageAsCounters(objects, tuple(forms), span=self._span(meta))
+
+    def damage_as_counters_this(self, meta, children):
+        return ast.DamageAsCounters(ast.Self(span=self._span(meta)), tuple(children), span=self._span(meta))
+
     def triggered_ability(self, meta, children):
         condition, effect = intervening_if(children[1])
         return ast.TriggeredAbility(children[0], effect, condition=condition, span=self._span(meta))

@@ -10,7 +10,7 @@ import re
 from lark import Transformer, v_args
 
 from .. import ast
-from .sentences import join_instead, join_keyword_costs, join_otherwise, span_through
+from .sentences import join_instead, join_keyword_costs, join_otherwise, join_unreplaced, span_through
 
 
 @v_args(meta=True)
@@ -128,7 +128,7 @@ class ControlRules(Transformer):
         return ast.Conditional(children[0], children[1], span=self._span(meta))
 
     def sentences(self, meta, children):
-        effects = join_instead(join_keyword_costs(join_otherwise(children, strict=False)))
+        effects = join_unreplaced(join_instead(join_keyword_costs(join_otherwise(children, strict=False))))
         return effects[0] if len(effects) == 1 else ast.Sequence(tuple(effects), span=self._span(meta))
 
     def effect_text(self, meta, children):

@@ -164,6 +164,24 @@ class ObjectRules(Transformer):
     def destroy(self, meta, children):
         return ast.Destroy(children[0], span=self._span(meta))
 
+    def cant_be_replaced(self, meta, children):
+        return ast.CantBeReplaced(children[0], str(children[1]).lower(), children[2], span=self._span(meta))
+
+    def remove_damage(self, meta, children):
+        return ast.RemoveDamage(children[0], span=self._span(meta))
+
+    def remove_from_combat(self, meta, children):
+        return ast.RemoveFromCombat(children[0], span=self._span(meta))
+
+    def remove_target_from_combat(self, meta, children):
+        """'remove target attacking creature from combat': the target isn't read as 'from [zone]' (115.1)."""
+        return ast.RemoveFromCombat(ast.Target(children[1], other=bool(children[0]), span=self._span(meta)),
+                                    span=self._span(meta))
+
+    def next_time_instead(self, meta, children):
+        objects, duration, effect = children
+        return ast.NextTimeInstead(objects, "destroyed", duration, effect, span=self._span(meta))
+
     def deal_damage(self, meta, children):
         return ast.DealDamage(children[0], children[1], children[2], span=self._span(meta))
 

@@ -19,6 +19,19 @@ class PaymentRules(Transformer):
     def keyword_cost_is_mana_cost(self, meta, children):
         return ast.KeywordCostIs(children[0], span=self._span(meta))
 
+    def give_counters(self, meta, children):
+        players, (count, kind) = children
+        return ast.GiveCounters(players, count, kind, span=self._span(meta))
+
+    def give_energy(self, meta, children):
+        """107.14: each {E} is one energy counter the player gets."""
+        players, symbols = children
+        count = str(symbols).count("{")
+        if str(symbols) != "{E}" * count:
+            raise MtgError(Diagnostic("E101", f"'{symbols}': a player gets energy counters ({{E}}), not mana",
+                                      self._span(meta), "107.14"))
+        return ast.GiveCounters(players, ast.IntValue(count, span=self._span(meta)), "energy", span=self._span(meta))
+
     def you_player(self, meta, children):
         return ast.Players("you", span=self._span(meta))
 

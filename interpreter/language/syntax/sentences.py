@@ -69,6 +69,20 @@ def join_instead(effects: list) -> list:
     return out
 
 
+def join_unreplaced(effects: list) -> list:
+    """'Destroy OBJECTS. They can't be regenerated.' is one destruction no regeneration shield replaces
+    (701.19c): the second sentence is about what the first destroys."""
+    out: list = []
+    for effect in effects:
+        destroy = out[-1] if out else None
+        if (isinstance(effect, ast.CantBeReplaced) and isinstance(effect.objects, ast.It)
+                and effect.duration is None and isinstance(destroy, ast.Destroy) and destroy.unreplaced is None):
+            out[-1] = ast.Destroy(destroy.objects, effect.event, span=span_through(destroy.span, effect.span))
+        else:
+            out.append(effect)
+    return out
+
+
 def join_keyword_costs(effects: list) -> list:
     """Join 'The KEYWORD cost is equal to its mana cost.' to the grant of KEYWORD just before it: the
     granted keyword gets the mana cost of the object it is granted to as its cost."""

@@ -75,8 +75,9 @@ def own_names(name: str) -> list[str]:
 
 def mask_names(text: str, names: Iterable[str], self_name: str = "", skip: frozenset[str] = frozenset()) -> str:
     """Card names in text become single tokens of the same length (columns stay true): the
-    card's own name becomes '~~~' (this object), another known name '⟪····⟫'."""
-    for own in own_names(self_name) if self_name else ():
+    card's own name becomes '~~~' (this object), another known name '⟪····⟫'; names in `skip`
+    (lowercase: words the grammar reads itself) are left alone."""
+    for own in own_names(self_name) if self_name and self_name.lower() not in skip else ():
         text = _mask_own(text, own)
     pattern = _names_pattern(names if isinstance(names, frozenset) else frozenset(names), skip)
     if pattern is not None:

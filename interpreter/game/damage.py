@@ -1,0 +1,202 @@
+"""Damage (120), destruction (701.8), the replacement effects waiting to apply to a destruction (614.1a; a
+regeneration shield is one, 701.19a), and counters on players (122.1).
+
+What damage from a source does depends on the static abilities the source has, its own lines or those its
+keyword abilities mean as their definitions in rules/ say: damage lethal in any amount (702.2b), life gained
+(120.3f), counters instead of marked damage or life loss (120.3b, 120.3d). Whether a permanent can be
+destroyed is asked the same way (702.12b). This module asks only what those abilities say, never which
+keyword gave them.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..diagnostics import error
+from ..language import ast
+from . import runs
+from .characteristics import Characteristics
+from .choices import Choice
+from .events import Event
+from .state import LastKnown, Replacement
+from .steps import Env, keyword_abilities
+
+#: What can be dealt damage besides players (120.1a).
+DAMAGEABLE = frozenset({"Creature", "Planeswalker", "Battle"})
+
+
+class Damage:
+    """Damage, destruction and what replaces it, counters on players; a part of `Game`."""
+
+    def static_abilities(self, chars: Characteristics | None) -> Iterator[ast.Node]:
+        """The abilities of an object with these characteristics: its own, then what its keyword abilities
+        mean (the lines of their definitions, 702.1)."""
+        if chars is None:
+            return
+        yield from chars.abilities
+        for keyword in keyword_abilities(chars.abilities):
+            definition = self.rulebook.keyword_abilities.get(keyword.name)
+            yield from definition.statics if definition else ()
+
+    def _own(self, chars: Characteristics | None, kind: type) -> list:
+        """Its static abilities of one kind that are about itself ('this permanent can't be destroyed')."""
+        return [a for a in self.static_abilities(chars) if isinstance(a, kind)
+                and isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
+
+    def destroyable(self, object_id: int) -> bool:
+        """702.12b: a permanent with an ability saying it can't be destroyed isn't."""
+        self._refuse_unapplied(ast.CantBeDestroyed)
+        return not self._own(self.characteristics(object_id), ast.CantBeDestroyed)
+
+    def _refuse_unapplied(self, kind: type) -> None:
+        """A permanent's static ability of this kind about other objects isn't applied yet (runs.py): what it
+        would change is refused rather than done without it."""
+        for object_id in self.state.battlefield:
+            for ability in self.static_abilities(self.characteristics(object_id)):
+                found = runs.gap(ability, self.rulebook) if isinstance(ability, kind) else None
+                if found is not None:
+                    _, message, rule = found.describe(ability, self.rulebook)
+                    raise error(runs.NOT_RUN, f"{self.name_of(object_id)}: {message}", ability.span, rule)
+
+    # ------------------------------------------------------------ damage
+    def lethal_in_any_amount(self, chars: Characteristics | None) -> bool:
+        """702.2b, 702.2c: whether any amount of damage from a source with these characteristics is lethal."""
+        return bool(self._own(chars, ast.LethalDamage))
+
+    def deal_damage(self, source: int | None, amounts: dict[int | str, int], env: Env | None) -> None:
+        """120.3, 120.4: the source deals each recipient (a permanent, or a player by name) its amount of damage,
+        all at once (a combat damage step calls this for each source, 510.2). To a player: life lost,
+        or counters where the source says so (poison, 120.3b); to a creature: damage marked on it, or counters
+        (-1/-1, 120.3d), and noted for 704.5h when any amount of its damage is lethal; to a planeswalker:
+        loyalty counters removed (120.3c); to a battle: defense counters removed (120.3h). A source whose
+        damage gains life gives its controller (or owner) that much life (120.3f, 702.15b). The source's
+        abilities are read as it is, or as it last existed (702.2e, 702.15c). 0 damage is none (120.8);
+        what can't be dealt damage (120.1a) and players who left the game (800.4a) aren't."""
+        amounts = {recipient: amount for recipient, amount in amounts.items() if amount > 0}
+        if not amounts:
+            return
+        self._refuse_unapplied(ast.DamageAsCounters)
+        name, chars, controller = self.last_known(source)[:3]
+        forms = {kind: counter for ability in self._own(chars, ast.DamageAsCounters) for kind, counter in ability.kinds}
+        dealt = 0
+        for recipient, amount in amounts.items():
+            if isinstance(recipient, str):
+                if self.state.players[recipient].lost:
+                    continue
+                self.emit(Event("damage_dealt", recipient, name, source, chars, controller=controller), env)
+                if "players" in forms:
+                    self.give_counters(recipient, forms["players"], amount, env)
+                else:
+                    self.state.players[recipient].life -= amount
+                    self.emit(Event("life_lost", recipient), env)
+            elif not self._damage_permanent(recipient, amount, forms, chars, env, Event(
+                    "damage_dealt", None, name, source, chars, controller=controller)):
+                continue
+            dealt += amount
+        if dealt and self._own(chars, ast.DamageGainsLife):
+            gainer = controller or self.owner_of(source)
+            if gainer is not None and not self.state.players[gainer].lost:
+                self.state.players[gainer].life += dealt
+                self.emit(Event("life_gained", gainer), env)
+
+    def _damage_permanent(self, object_id: int, amount: int, forms: dict[str, str], chars: Characteristics | None,
+                          env: Env | None, event: Event) -> bool:
+        """The results of damage to one permanent (120.3c-e, 120.3h); False when it can't be dealt damage."""
+        obj = self.state.objects.get(object_id)
+        if obj is None or obj.zone != "battlefield":
+            return False
+        types = self.characteristics(object_id).types
+        if not types & DAMAGEABLE:
+            return False
+        self.emit(event, env)
+        if "Creature" in types:
+            if "creatures" in forms:
+                obj.counters[forms["creatures"]] = obj.counters.get(forms["creatures"], 0) + amount
+                self.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+            else:
+                obj.damage += amount
+            if self.lethal_in_any_amount(chars):
+                self.state.lethal_damaged.add(object_id)
+        for kind, type_ in (("loyalty", "Planeswalker"), ("defense", "Battle")):
+            if type_ in types:
+                self.remove_counters(object_id, kind, amount, env)
+        return True
+
+    def remove_counters(self, object_id: int, kind: str, amount: int, env: Env | None) -> None:
+        """Remove up to `amount` counters of a kind from a permanent (a counter that isn't there can't be removed).
+        A Siege's last defense counter triggers its own ability, which isn't run (runs.py): refused."""
+        obj = self.state.objects[object_id]
+        removed = min(amount, obj.counters.get(kind, 0))
+        if not removed:
+            return
+        if kind == "defense" and removed == obj.counters[kind] and "Siege" in self.characteristics(object_id).subtypes:
+            _, message, rule = runs.SIEGE_DEFEATED.describe(ast.Self(), self.rulebook)
+            raise error(runs.NOT_RUN, f"{obj.card_name}: {message}", rule=rule)
+        obj.counters[kind] -= removed
+        if not obj.counters[kind]:
+            del obj.counters[kind]
+        self.emit(Event("counter_removed", obj.controller, obj.card_name, obj.id), env)
+
+    def give_counters(self, player: str, kind: str, amount: int, env: Env | None) -> None:
+        """122.1: counters of a kind on a player (poison, energy, experience, ...)."""
+        if amount <= 0 or self.state.players[player].lost:
+            return
+        counters = self.state.players[player].counters
+        counters[kind] = counters.get(kind, 0) + amount
+        self.emit(Event("counter_added", player), env)
+
+    # ------------------------------------------------------------ destruction
+    def destroy(self, object_id: int, env: Env | None, unreplaced: str | None = None,
+                known: LastKnown | None = None) -> bool:
+        """701.8a: the permanent goes from the battlefield to its owner's graveyard; whether it was. One that
+        can't be destroyed stays (702.12b); a replacement effect waiting for its destruction applies instead
+        (a regeneration shield, 701.19a), except one that would make it `unreplaced` ('They can't be
+        regenerated', 701.19c). `known`: as it was when it left together with others (704.8)."""
+        obj = self.state.objects.get(object_id)
+        if obj is None or obj.zone != "battlefield" or not self.destroyable(object_id):
+            return False
+        if self._replace_destruction(object_id, unreplaced):
+            return False
+        chars = known.characteristics if known else self.characteristics(object_id)
+        self.emit(Event("destroyed", obj.controller, obj.card_name, obj.id, chars), env)
+        self.move(object_id, "graveyard", env=env, known=known)
+        return True
+
+    def _replace_destruction(self, object_id: int, unreplaced: str | None) -> bool:
+        """614.6, 616.1: one replacement effect waiting for this destruction applies, once (its controller's
+        choice among different ones), and is used up; whether one did."""
+        waiting = [r for r in self.state.replacements if r.object_id == object_id and r.event == "destroyed"
+                   and unreplaced not in _recorded_events(r.effect)]
+        if not waiting:
+            return False
+        words = list(dict.fromkeys(self.words_of(r.effect) for r in waiting))
+        pick = words[0] if len(words) == 1 else self.ask(Choice(
+            "option", f"{self.name_of(object_id)} would be destroyed: which replacement effect applies", words,
+            rule="616.1"))
+        chosen = next(r for r in waiting if self.words_of(r.effect) == pick)
+        self.state.replacements.remove(chosen)
+        context = self.new_context(chosen.controller, chosen.source_id)
+        env = Env(chosen.controller, context, chosen.source_id, {**_thawed(chosen.vars), "_it": [object_id]},
+                  action_text=f"instead of destroying {self.name_of(object_id)}")
+        self.interpreter.run(chosen.effect, env)
+        self.end_context(context)
+        return True
+
+    def add_replacement(self, object_id: int, node: ast.NextTimeInstead, env: Env) -> None:
+        """614.1a: a replacement effect for the next time the object would be destroyed, for its duration."""
+        self.state.replacements.append(Replacement(object_id, node.event, node.effect, env.player, env.source_id,
+                                                   _frozen(env.vars), node.duration))
+
+
+def _recorded_events(effect: ast.Node) -> set[str]:
+    """The events an effect records ('record regenerated for it'): what it makes happen to the object."""
+    return {node.name for node in ast.walk(effect) if isinstance(node, ast.RecordEvent)}
+
+
+def _frozen(values: dict) -> tuple:
+    """An environment's values as they are now, kept unchanging in the state (lists of objects as tuples)."""
+    return tuple((name, tuple(value) if isinstance(value, list) else value) for name, value in values.items())
+
+
+def _thawed(values: tuple) -> dict:
+    """The values kept by `_frozen`, as an environment holds them."""
+    return {name: list(value) if isinstance(value, tuple) else value for name, value in values}
