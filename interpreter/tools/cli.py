@@ -111,13 +111,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_coverage(args: argparse.Namespace) -> int:
     from ..language.rulebook import Rulebook
     from .coverage import jsonl_lines, measure, render
-    from .sets import set_lines
+    from .sets import read_set, set_lines
     if (code := _missing(args.paths, "coverage")) is not None:
         return code
     book = Rulebook.load()
     lines = []
     for path in map(Path, args.paths):
-        lines.extend(jsonl_lines(path) if path.suffix == ".jsonl" else set_lines(path, book))
+        lines.extend(jsonl_lines(path) if path.suffix == ".jsonl" else set_lines(read_set(path)))
     as_json = args.json or args.format == "json"
     result = measure(book, lines, progress=not as_json)
     print(json.dumps(result.as_json(), indent=2) if as_json else render(result, args.limit))

@@ -20,8 +20,9 @@ from ..game.view import entry, view
 from ..language import ast
 from ..language.checks import check_text, declared_events
 from ..language.rulebook import Rulebook
+from .schema_errors import Problem, schema_problems
 from .sets import SetFile, load_cards, read_set
-from .yamlsource import line_of, load_documents, locate, read_text
+from .yamlsource import line_of, locate, read_documents
 
 STEP_KEYS = {"choose", "source", "expect", "error"}
 ENTRY_KEYS = {"card", "name", "face_down", "tapped", "counters", "power", "toughness", "types", "subtypes",
@@ -65,38 +66,21 @@ def validator(book: Rulebook | None = None) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-def structure_problems_located(doc: object, book: Rulebook | None = None) -> list[tuple[str, int, str | None]]:
-    """Structure problems with the line they are on and the text to point at."""
-    out = []
-    for e in validator(book).iter_errors(doc):
-        container, line = doc, line_of(doc)
-        for key in e.absolute_path:
-            try:
-                container = container[key]
-            except (KeyError, IndexError, TypeError):
-                break
-            line = line_of(container, line)
-        needle = str(e.absolute_path[-1]) if e.absolute_path else None
-        message = e.message
-        if e.validator == "additionalProperties" and isinstance(e.instance, dict):
-            extra = [k for k in e.instance if k not in (e.schema.get("properties") or {})]
-            if extra:
-                hint = did_you_mean(str(extra[0]), e.schema.get("properties") or {})
-                message = f"unknown key '{extra[0]}'" + (f" — {hint}" if hint else "")
-                needle = str(extra[0])
-        where = "/".join(map(str, e.absolute_path))
-        out.append(((f"{where}: " if where else "") + message, line, needle))
+def structure_problems_located(doc: object, book: Rulebook | None = None,
+                               lines: list[str] | None = None) -> list[Problem]:
+    """Structure problems, worded and located (`lines`: the file's text, to quote what YAML read)."""
+    out = schema_problems(validator(book), doc, lines or [])
     for step in (doc.get("steps") or []) if isinstance(doc, dict) else []:
         if isinstance(step, dict):
             players = [k for k in step if k not in STEP_KEYS]
             if len(players) > 1 or (not players and set(step) != {"expect"}):
-                out.append(("a step needs exactly one player key, or only expect", line_of(step, line_of(doc)), None))
+                out.append(Problem("a step needs exactly one player key, or only expect", line_of(step, line_of(doc))))
     return out
 
 
-def structure_problems(doc: object, book: Rulebook | None = None) -> list[str]:
+def structure_problems(doc: object, book: Rulebook | None = None, lines: list[str] | None = None) -> list[str]:
     """Structure problems of one scenario document, as text."""
-    return [message for message, _, _ in structure_problems_located(doc, book)]
+    return [problem.text() for problem in structure_problems_located(doc, book, lines)]
 
 
 def mechanics_of(doc: object, path: Path) -> tuple[str, ...]:
@@ -118,14 +102,15 @@ def scenario_files(paths: list[Path]) -> list[Path]:
 class Runner:
     """Runs scenario files, caching one rulebook per set of extra mechanics."""
 
-    def __init__(self, ask: Chooser | None = None) -> None:
+    def __init__(self, ask: Chooser | None = None, mechanics: tuple[Path, ...] = ()) -> None:
         self.ask = ask   # who answers when a step's choose: list runs out (None: the step fails)
+        self.mechanics = tuple(str(p) for p in mechanics)   # the project's own rules, loaded for every scenario
         self._books: dict[tuple[str, ...], Rulebook] = {}
         self._sets: dict[Path, SetFile] = {}
 
     def rulebook(self, extra: tuple[str, ...]) -> Rulebook:
         if extra not in self._books:
-            self._books[extra] = Rulebook.load([Path(p) for p in extra])
+            self._books[extra] = Rulebook.load([Path(p) for p in self.mechanics + extra])
         return self._books[extra]
 
     def set_file(self, path: Path) -> SetFile:
@@ -145,14 +130,10 @@ class Runner:
 
     def run_file(self, path: Path) -> list[Outcome]:
         try:
-            text = read_text(path)
-            docs = load_documents(text, str(path))
-        except (OSError, UnicodeDecodeError) as exc:
-            return [Outcome(path.name, str(path), 1, False, f"can't read: {exc}")]
+            docs, lines = read_documents(path)
         except MtgError as exc:
             return [Outcome(path.name, str(path), 1, False, exc.diagnostic.render())]
-        lines = text.splitlines()
-        return [self.run(doc, path, lines) for doc in docs if doc is not None]
+        return [self.run(doc, path, lines) for doc in docs]
 
     def run(self, doc: object, path: Path, lines: list[str] | None = None) -> Outcome:
         line = line_of(doc)
@@ -161,7 +142,7 @@ class Runner:
             book = self.rulebook(mechanics_of(doc, path) + self.set_mechanics(doc, path))
         except MtgError as exc:
             return Outcome(str(name), str(path), line, False, exc.diagnostic.render())
-        problems = structure_problems(doc, book)
+        problems = structure_problems(doc, book, lines)
         if problems:
             return Outcome(str(name), str(path), line, False, "; ".join(problems))
         try:
@@ -495,12 +476,14 @@ def _serialize(state: GameState) -> str:
                  state.next_id, state.clock, state.rng.getstate(), state.moved))
 
 
-def run_paths(paths: list[Path], ask: Chooser | None = None) -> tuple[list[Outcome], float]:
+def run_paths(paths: list[Path], ask: Chooser | None = None,
+              mechanics: tuple[Path, ...] = ()) -> tuple[list[Outcome], float]:
     """Run every scenario under the paths; returns the outcomes and seconds taken.
 
-    With `ask`, a step that needs more answers than its `choose:` list gets them from `ask`."""
+    With `ask`, a step that needs more answers than its `choose:` list gets them from `ask`; `mechanics`
+    are rules files or folders every scenario loads (a project's own, `[tool.mtgrules]`)."""
     start = time.perf_counter()
-    runner = Runner(ask)
+    runner = Runner(ask, mechanics)
     outcomes: list[Outcome] = []
     for path in scenario_files(paths):
         outcomes.extend(runner.run_file(path))

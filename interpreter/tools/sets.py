@@ -20,6 +20,7 @@ from ..game.cards import ability_lines, make_card
 from ..game.state import CardDef
 from ..language.rulebook import Rulebook
 from .coverage import Line
+from .schema_errors import describe
 from .yamlsource import line_of, load_documents, locate, read_text
 
 SET_SUFFIXES = (".yaml", ".yml", ".json")
@@ -62,30 +63,14 @@ def read_set(path: Path) -> SetFile:
                     Span(str(path), 1, 1, text.splitlines()[0] if text else ""))
     doc = docs[0]
     found = SetFile(path, str(doc.get("name", path.stem)), str(doc.get("code", "")), source=text.splitlines())
-    validator = jsonschema.Draft202012Validator(_schema())
     bad_cards: set[int] = set()
-    for e in validator.iter_errors(doc):
+    for e in jsonschema.Draft202012Validator(_schema()).iter_errors(doc):
         where = list(e.absolute_path)
-        container, line = doc, line_of(doc)
-        for key in where:
-            try:
-                container = container[key]
-            except (KeyError, IndexError, TypeError):
-                break
-            line = line_of(container, line)
         if len(where) >= 2 and where[0] == "cards" and isinstance(where[1], int):
             bad_cards.add(where[1])
-        message = e.message
-        needle = str(where[-1]) if where and isinstance(where[-1], str) else None
-        if isinstance(container, (str, int, float)):  # a scalar has no line of its own: find its text
-            needle = str(container)
-        if e.validator == "additionalProperties" and isinstance(e.instance, dict):
-            extra = [k for k in e.instance if k not in (e.schema.get("properties") or {})]
-            if extra:
-                hint = did_you_mean(str(extra[0]), e.schema.get("properties") or {})
-                message, needle = f"unknown key '{extra[0]}'" + (f" — {hint}" if hint else ""), str(extra[0])
-        found.problems.append(Diagnostic("E120", f"{'/'.join(map(str, where)) or 'top level'}: {message}",
-                                         found.span(line, needle)))
+        problem = describe(e, doc, found.source)
+        message = problem.message if where else f"top level: {problem.message}"
+        found.problems.append(Diagnostic("E120", message, problem.span(str(path), found.source), help=problem.help))
     found.mechanics = tuple(str((path.parent / str(m)).resolve()) for m in doc.get("mechanics") or ()
                             if isinstance(m, str))
     for index, card in enumerate(doc.get("cards") or ()):
@@ -219,9 +204,8 @@ def _type_problems(found: SetFile, name: str, data: dict, line: int, book: Ruleb
                                  rule="205", help=did_you_mean(str(word), known))
 
 
-def set_lines(path: Path, book: Rulebook):
+def set_lines(found: SetFile) -> Iterator[Line]:
     """Ability lines of every card of a set file, for `mtgrules coverage`."""
-    found = read_set(path)
     names = frozenset(found.cards)
     for name, data in found.cards.items():
         for face in (data, data.get("back") or {}):
