@@ -58,7 +58,8 @@ class Diagnostic:
             lines.append(paint("gutter", f" {pad} |"))
             lines.append(paint("gutter", f" {number} |") + f" {self.span.source_line}")
             caret = "^" * max(1, min(self.span.length, len(self.span.source_line) - self.span.column + 1))
-            lines.append(paint("gutter", f" {pad} |") + f" {' ' * (self.span.column - 1)}" + paint(self.severity, caret))
+            indent = " " * (self.span.column - 1)
+            lines.append(paint("gutter", f" {pad} |") + f" {indent}" + paint(self.severity, caret))
         if self.help:
             lines.append(paint("help", "  = help:") + f" {self.help}")
         return "\n".join(lines)

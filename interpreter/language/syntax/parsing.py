@@ -15,7 +15,6 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ...diagnostics import Diagnostic, MtgError, closest_word
 from .source import SourceText
 
-
 #: What a terminal that is not a literal word stands for, in a designer's words (terminal names are the
 #: grammar's own and never reach a user).
 _TERMINAL_WORDS = {
