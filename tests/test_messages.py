@@ -199,3 +199,33 @@ def test_a_file_that_is_not_utf8_is_located_at_the_byte(tmp_path: Path, name: st
     assert (found.span.line, found.span.column) == (line, offset - body.rfind(b"\n", 0, offset))
     assert f"byte 0xe9 at offset {offset} (line {line}" in found.message and "UTF-8" in found.message
     assert found.span.source_line and "^" in found.render()
+
+
+# ------------------------------------------------------------ schema shapes of the whole-game contract
+WHOLE_GAME_SHAPES = {
+    "type": "object",
+    "properties": {
+        "players": {"type": "array", "items": {"type": "string", "not": {"enum": ["stack", "winner"]}}},
+        "entry": {"oneOf": [{"type": "string"}, {"type": "object", "additionalProperties": False, "properties": {
+            "attacking": {"oneOf": [{"const": True}, {"type": "string"}]},
+            "damage": {"type": "integer", "minimum": 0}}}]},
+        "winner": {"oneOf": [{"type": "null"}, {"type": "string"}]},
+    },
+}
+
+
+def test_whole_game_schema_shapes_are_worded(tmp_path: Path) -> None:
+    import jsonschema
+
+    from interpreter.tools.schema_errors import schema_problems
+    from interpreter.tools.yamlsource import load_documents
+    text = "players: [alice, stack]\nentry: {attacking: false, damage: -1}\nwinner: 3\n"
+    problems = schema_problems(jsonschema.Draft202012Validator(WHOLE_GAME_SHAPES), load_documents(text, "f")[0],
+                               text.splitlines())
+    said = {p.message: (p.line, p.column, p.help) for p in problems}
+    assert said == {
+        "players/1: 'stack' is a reserved word (stack, winner), not a name": (1, 18, None),
+        "entry/attacking: expected true or text, found false": (2, 20, None),   # every problem of the branch
+        "entry/damage: must be at least 0, not -1": (2, 35, None),
+        "winner: expected null or text, found the number 3": (3, 9, 'write "3" in quotes'),
+    }

@@ -5,6 +5,7 @@ the given schemas"); these say what was expected, what YAML read, and how to wri
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Callable
 
@@ -15,7 +16,7 @@ from ..game.mana import parse_cost, parse_pool
 from .yamlsource import line_of, locate, position_at
 
 _TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
-               "array": "a list", "object": "a mapping (key: value)", "null": "nothing"}
+               "array": "a list", "object": "a mapping (key: value)", "null": "null"}
 
 
 @dataclass(frozen=True)
@@ -42,12 +43,16 @@ class Problem:
 
 def schema_problems(validator: jsonschema.protocols.Validator, doc: object, lines: list[str]) -> list[Problem]:
     """Every way `doc` breaks the schema, worded and located."""
-    return [describe(e, doc, lines) for e in validator.iter_errors(doc)]
+    return [problem for e in validator.iter_errors(doc) for problem in describe(e, doc, lines)]
 
 
-def describe(e: jsonschema.ValidationError, doc: object, lines: list[str]) -> Problem:
-    """One schema error in words, at the value it is about."""
-    e, expected = _fitting_branch(e)
+def describe(e: jsonschema.ValidationError, doc: object, lines: list[str]) -> list[Problem]:
+    """One schema error in words, at the value it is about (one for each problem inside the branch of a
+    oneOf/anyOf that fits the value)."""
+    return [_describe(one, expected, doc, lines) for one, expected in _fitting_branch(e)]
+
+
+def _describe(e: jsonschema.ValidationError, expected: list[str] | None, doc: object, lines: list[str]) -> Problem:
     path = list(e.absolute_path)
     where = "/".join(map(str, path))
     prefix = f"{where}: " if where else ""
@@ -72,8 +77,15 @@ def describe(e: jsonschema.ValidationError, doc: object, lines: list[str]) -> Pr
     if expected is not None or e.validator == "type":
         wanted = expected or _as_list(e.validator_value)
         message = f"{prefix}expected {_words(wanted)}, found {_found(instance, raw)}"
-        text_wanted = "string" in wanted and isinstance(instance, (bool, int, float)) and raw
-        return Problem(message, line, column, length, needle, f'write "{raw}" in quotes' if text_wanted else None)
+        # text YAML read as a value (yes, no, on, off, 701.4): quoting keeps it text; true and false were meant
+        converted = isinstance(instance, (int, float)) and not isinstance(instance, bool) or (
+            isinstance(instance, bool) and raw is not None and raw.lower() not in ("true", "false"))
+        hint = f'write "{raw}" in quotes' if "string" in wanted and raw and converted else None
+        return Problem(message, line, column, length, needle, hint)
+    if e.validator == "not" and isinstance(e.validator_value, dict) and "enum" in e.validator_value:
+        reserved = ", ".join(map(str, e.validator_value["enum"]))
+        return Problem(f"{prefix}'{instance}' is a reserved word ({reserved}), not a name", line, column, length,
+                       needle)
     if e.validator == "enum":
         options = [str(v) for v in e.validator_value]
         return Problem(f"{prefix}'{instance}' is not one of {', '.join(options)}", line, column, length, needle,
@@ -95,20 +107,35 @@ def describe(e: jsonschema.ValidationError, doc: object, lines: list[str]) -> Pr
     return Problem(prefix + e.message, line, column, length, needle)
 
 
-def _fitting_branch(e: jsonschema.ValidationError) -> tuple[jsonschema.ValidationError, list[str] | None]:
-    """For a value none of a oneOf/anyOf's branches accepts: the error inside the branch whose type fits
-    the value (a mapping entry with a bad key), or, when no branch's type fits, the types they take."""
+_KINDS = ("type", "const", "enum")   # what a branch that doesn't fit the value at all fails on
+
+
+def _fitting_branch(e: jsonschema.ValidationError) -> list[tuple[jsonschema.ValidationError, list[str] | None]]:
+    """For a value none of a oneOf/anyOf's branches accepts: the errors inside the branch that fits the
+    value (a mapping entry with bad keys), or, when no branch fits at all, the error with what the branches
+    take. Any other error stands as it is."""
     if e.validator not in ("oneOf", "anyOf") or not e.context:
-        return e, None
+        return [(e, None)]
     branches: dict[int, list[jsonschema.ValidationError]] = {}
     for sub in e.context:
         branches.setdefault(sub.relative_schema_path[0], []).append(sub)
     for _, errors in sorted(branches.items()):
-        if not any(sub.validator == "type" and not sub.relative_path for sub in errors):
-            return _fitting_branch(max(errors, key=lambda sub: len(sub.relative_path)))
-    types = [t for errors in branches.values() for sub in errors
-             if sub.validator == "type" and not sub.relative_path for t in _as_list(sub.validator_value)]
-    return e, list(dict.fromkeys(types))
+        if not any(sub.validator in _KINDS and not sub.relative_path for sub in errors):
+            return [found for sub in errors for found in _fitting_branch(sub)]
+    wanted = [word for errors in branches.values() for sub in errors if not sub.relative_path
+              for word in _wanted(sub)]
+    return [(e, list(dict.fromkeys(wanted)))]
+
+
+def _wanted(sub: jsonschema.ValidationError) -> list[str]:
+    """What a branch takes, as the words of `_words`: a type's name, or a value written as YAML writes it."""
+    if sub.validator == "type":
+        return _as_list(sub.validator_value)
+    if sub.validator == "const":
+        return [json.dumps(sub.validator_value)]
+    if sub.validator == "enum":
+        return [json.dumps(v) if not isinstance(v, str) else v for v in sub.validator_value]
+    return []
 
 
 def _as_list(value: object) -> list[str]:

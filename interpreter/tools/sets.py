@@ -68,9 +68,10 @@ def read_set(path: Path) -> SetFile:
         where = list(e.absolute_path)
         if len(where) >= 2 and where[0] == "cards" and isinstance(where[1], int):
             bad_cards.add(where[1])
-        problem = describe(e, doc, found.source)
-        message = problem.message if where else f"top level: {problem.message}"
-        found.problems.append(Diagnostic("E120", message, problem.span(str(path), found.source), help=problem.help))
+        for problem in describe(e, doc, found.source):
+            message = problem.message if where else f"top level: {problem.message}"
+            found.problems.append(Diagnostic("E120", message, problem.span(str(path), found.source),
+                                             help=problem.help))
     found.mechanics = tuple(str((path.parent / str(m)).resolve()) for m in doc.get("mechanics") or ()
                             if isinstance(m, str))
     for index, card in enumerate(doc.get("cards") or ()):
