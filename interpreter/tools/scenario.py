@@ -1,4 +1,4 @@
-"""Scenario files (shared/spec/SCENARIOS.md): load, run, and check expectations."""
+"""Scenario files (the format: rules/SCENARIOS.md): load, run, and check expectations."""
 from __future__ import annotations
 
 import functools
