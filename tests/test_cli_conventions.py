@@ -318,6 +318,17 @@ def test_mechanics_option_on_every_command(cli, tmp_path: Path, command: str) ->
     assert command != "coverage" or out.startswith("1 lines: 1 parsed")
 
 
+def test_lint_of_the_project_reports_its_own_rules_files(cli, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From the project's folder, paths are shown as written there (and the findings aren't lost)."""
+    monkeypatch.chdir(project)
+    rules = Path("mechanics") / "701.99-trawl.mtgr"
+    rules.write_text(rules.read_text().replace("put {haul} except", "put {hual} except"))
+    code, out, _ = cli("lint", "-q", "--select", "E2")
+    assert code == 1
+    [line] = out.splitlines()
+    assert line.startswith(f"{rules}:") and " E206 unknown variable {hual}" in line, out
+
+
 def test_an_unknown_setting_is_a_usage_error_at_its_line(cli, project: Path) -> None:
     (project / "pyproject.toml").write_text('[tool.mtgrules]\nmechanics = ["mechanics/"]\nscenario = ["s/"]\n')
     code, _, err = cli("test")

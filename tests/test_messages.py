@@ -229,3 +229,25 @@ def test_whole_game_schema_shapes_are_worded(tmp_path: Path) -> None:
         "entry/damage: must be at least 0, not -1": (2, 35, None),
         "winner: expected null or text, found the number 3": (3, 9, 'write "3" in quotes'),
     }
+
+
+def test_a_grammar_clash_names_no_grammar_rule() -> None:
+    """Lark's message names rules ('<primitive : ...>'); the designer is told what to look for instead."""
+    from lark.exceptions import GrammarError
+    clash = GrammarError("Reduce/Reduce collision in Terminal('$END') between the following rules:\n"
+                         "\t- <quality_pair : WORD>\n\t- <kwy_3 : \"zork\"i>")
+    said = Rulebook()._clash(clash).diagnostic
+    assert said.code == "E215" and not re.search(r"_\d|quality_pair|kwy|Terminal|collision", said.message + said.help)
+
+
+def test_an_error_inside_the_transformer_comes_out_as_itself() -> None:
+    """Not as Lark's VisitError, whose message names the grammar rule being transformed."""
+    from lark import Transformer, Tree
+
+    from interpreter.language.syntax.parsing import transform
+
+    class Broken(Transformer):
+        def kwa_3(self, children):
+            raise ValueError("broken")
+    with pytest.raises(ValueError, match="^broken$"):
+        transform(Broken(), Tree("kwa_3", []))

@@ -98,7 +98,7 @@ def lint_rules(files: list[Path], mechanics: tuple[Path, ...] = ()) -> list[Diag
     """Load the bundled rules, the project's `mechanics` and `files`, and check the definitions in `files`
     (all of them when none is given)."""
     book = Rulebook()
-    book.load_files(bundled_with(list(mechanics) + files))
+    book.load_files(bundled_with(files + list(mechanics)))   # files first: their spelling of a path is kept
     wanted = {str(p) for p in files}
     found = [d for d in book.report.items if d.span is None or d.span.file in wanted or not files]
     if book.report.errors:
