@@ -329,6 +329,14 @@ def test_lint_of_the_project_reports_its_own_rules_files(cli, project: Path, mon
     assert line.startswith(f"{rules}:") and " E206 unknown variable {hual}" in line, out
 
 
+def test_mechanics_that_are_not_there_are_a_usage_error(cli, project: Path, tmp_path: Path) -> None:
+    code, _, err = cli("rules", "--mechanics", tmp_path / "nowhere")
+    assert code == 2 and "no such rules file or folder" in err and "nowhere" in err
+    (project / "pyproject.toml").write_text('[tool.mtgrules]\nmechanics = ["gone/"]\n')
+    code, _, err = cli("parse", "--as", "effect", "draw a card")
+    assert code == 2 and "gone" in err and "pyproject.toml" in err
+
+
 def test_an_unknown_setting_is_a_usage_error_at_its_line(cli, project: Path) -> None:
     (project / "pyproject.toml").write_text('[tool.mtgrules]\nmechanics = ["mechanics/"]\nscenario = ["s/"]\n')
     code, _, err = cli("test")

@@ -23,7 +23,14 @@ class Usage(Exception):
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
-    return find_settings().with_mechanics(args.mechanics)
+    """The project's settings with the command line's --mechanics; a usage error for rules folders that
+    aren't there (every command loads them)."""
+    settings = find_settings().with_mechanics(args.mechanics)
+    for path in settings.mechanics:
+        if not path.exists():
+            where = f" (named in {settings.file})" if path not in {Path(p).resolve() for p in args.mechanics} else ""
+            raise Usage(f"no such rules file or folder: {_shown(path)}{where}")
+    return settings
 
 
 def verbosity(args: argparse.Namespace) -> int:
