@@ -358,3 +358,11 @@ def test_parse_file_of_a_copy_of_a_bundled_file_is_not_defined_twice(cli, tmp_pa
     code, out, err = cli("parse", "--file", copy)
     assert code == 0, err
     assert "defined twice" not in out + err and "text='forage'" in out
+
+
+def test_a_pyproject_that_is_not_toml_is_a_usage_error_only_if_it_is_ours(cli, project: Path) -> None:
+    (project / "pyproject.toml").write_text("[tool.mtgrules]\nmechanics = [\n")
+    code, _, err = cli("rules")
+    assert code == 2 and "E002 pyproject.toml is not valid TOML" in err
+    (project / "pyproject.toml").write_text("[tool.other]\nx = [\n")   # someone else's: no settings, no error
+    assert cli("rules")[0] == 0

@@ -51,8 +51,13 @@ def find_settings(start: Path | None = None) -> Settings:
 
 
 def _table(path: Path) -> dict | None:
+    """The file's [tool.mtgrules] table, or None; a file that doesn't mention mtgrules isn't even parsed
+    (someone else's broken pyproject.toml up the tree is none of our business)."""
     try:
-        data = tomllib.loads(decode(path.read_bytes(), str(path), FILE))
+        data = path.read_bytes()
+        if b"mtgrules" not in data:
+            return None
+        data = tomllib.loads(decode(data, str(path), FILE))
     except OSError as exc:
         raise error("E002", f"can't read {FILE}: {exc}", Span(str(path), 1, 1)) from None
     except tomllib.TOMLDecodeError as exc:
