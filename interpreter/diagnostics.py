@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
+
+#: Paints a part of a rendered diagnostic: (role, text) -> text. Roles: "error", "warning", "location",
+#: "help", "gutter", "caret". The CLI colors them on a terminal; the default leaves them plain.
+Paint = Callable[[str, str], str]
+
+
+def plain(role: str, text: str) -> str:
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,23 +44,24 @@ class Diagnostic:
     help: str | None = None
     severity: str = "error"
 
-    def headline(self) -> str:
-        where = f"{self.span.file}:{self.span.line}:{self.span.column}: " if self.span else ""
+    def headline(self, paint: Paint = plain) -> str:
+        where = paint("location", f"{self.span.file}:{self.span.line}:{self.span.column}:") + " " if self.span else ""
         rule = f" (rule {self.rule})" if self.rule and self.rule not in self.message else ""
-        return f"{where}{self.code} {self.message}{rule}"
+        return f"{where}{paint(self.severity, self.code)} {self.message}{rule}"
 
-    def render(self) -> str:
+    def render(self, paint: Paint = plain) -> str:
         """The text form: headline, the source line with a caret, then help."""
-        lines = [self.headline()]
+        lines = [self.headline(paint)]
         if self.span and self.span.source_line:
             number = str(self.span.line)
             pad = " " * len(number)
-            lines.append(f" {pad} |")
-            lines.append(f" {number} | {self.span.source_line}")
+            lines.append(paint("gutter", f" {pad} |"))
+            lines.append(paint("gutter", f" {number} |") + f" {self.span.source_line}")
             caret = "^" * max(1, min(self.span.length, len(self.span.source_line) - self.span.column + 1))
-            lines.append(f" {pad} | {' ' * (self.span.column - 1)}{caret}")
+            indent = " " * (self.span.column - 1)
+            lines.append(paint("gutter", f" {pad} |") + f" {indent}" + paint(self.severity, caret))
         if self.help:
-            lines.append(f"  = help: {self.help}")
+            lines.append(paint("help", "  = help:") + f" {self.help}")
         return "\n".join(lines)
 
     def as_json(self) -> dict:
@@ -92,10 +101,57 @@ def nearest(word: str, known: Iterable[str]) -> str | None:
     return lowered[match[0]] if match else None
 
 
+def edits(a: str, b: str) -> int:
+    """How many one-letter changes (insert, delete, replace, swap two neighbours) turn `a` into `b`."""
+    previous, current = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        before, previous, current = previous, current, [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] != b[j - 1]))
+            if before is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+    return current[-1]
+
+
+def closest_word(word: str, candidates: Iterable[str]) -> str | None:
+    """The candidate a mistyped `word` most likely meant, or None when none is close: at most one change in
+    a word of up to five letters, two up to nine, three beyond, never the first letter of a short word
+    replaced ('five' is not 'give') and never a word the text already spells."""
+    word = word.lower()
+    limit = 1 if len(word) <= 5 else 2 if len(word) <= 9 else 3
+    best: tuple[int, str] | None = None
+    for candidate in dict.fromkeys(c.lower() for c in candidates):
+        if candidate == word or abs(len(candidate) - len(word)) > limit:
+            continue
+        if len(word) <= 5 and len(candidate) == len(word) and candidate[0] != word[0] and candidate[1:] == word[1:]:
+            continue
+        distance = edits(word, candidate)
+        if distance <= limit and (best is None or distance < best[0]):
+            best = (distance, candidate)
+    return best[1] if best else None
+
+
 def did_you_mean(word: str, known: Iterable[str]) -> str | None:
     """A 'did you mean' hint, or None."""
     guess = nearest(word, known)
     return f"did you mean '{guess}'?" if guess else None
+
+
+def decode(data: bytes, file: str, what: str = "file") -> str:
+    """A file's bytes as UTF-8 text; otherwise an E001 at the first byte that isn't, with its offset."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        end = data.find(b"\n", exc.start)
+        line_bytes = data[start:end if end >= 0 else len(data)]
+        source = line_bytes.decode("utf-8", errors="replace").rstrip("\r")
+        column = len(data[start:exc.start].decode("utf-8", errors="replace")) + 1
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise MtgError(Diagnostic(
+            "E001", f"the {what} is not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} (line {line}, "
+            f"column {column}) can't be read", Span(file, line, column, source),
+            help="save the file as UTF-8 (most editors have it under 'Save with encoding')")) from None
 
 
 @dataclass
@@ -117,6 +173,8 @@ class Report:
 #: W: a warning (the rest still works).
 CODES: dict[str, str] = {
     "E001": "a file can't be read (missing, unreadable, not UTF-8)",
+    "E002": "a [tool.mtgrules] table in pyproject.toml that can't be used (not TOML, an unknown key, not a list "
+            "of paths)",
     "E100": "YAML or JSON syntax error",
     "E101": "text the grammar does not understand (a rules-file line, a step, an example)",
     "E102": "wrong indentation in a rules file",

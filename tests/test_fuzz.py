@@ -18,8 +18,8 @@ Three sources of input:
    5,000-digit number, a definition that calls itself forever, YAML tags that
    would run code, a rules file with 600 levels of indentation, ...
 
-What must hold: `main` returns an int, 0, 1 or 2 (3 means an internal error: a
-bug), prints no "Traceback", and answers within a time limit (SIGALRM).
+What must hold: `main` returns an int, 0, 1, 2 or 5 (nothing to run; 3 means an
+internal error: a bug), prints no "Traceback", and answers within a time limit (SIGALRM).
 
 Known bugs are strict xfails (KNOWN_BUGS): each has its own test below that
 reproduces it exactly. The random fuzzers tolerate the internal errors of a
@@ -159,13 +159,13 @@ def cli(args: list[str], timeout: float = 30) -> tuple[object, str]:
 
 
 def cli_problem(args: list[str], timeout: float = 30, tolerate: bool = True) -> str | None:
-    """What is wrong with the run, or None: only exit codes 0, 1 and 2, no traceback, no hang."""
+    """What is wrong with the run, or None: only exit codes 0, 1, 2 and 5, no traceback, no hang."""
     code, printed = cli(args, timeout)
     if code == "hang":
         return f"mtgrules {args[0]} gave no answer within {timeout} s"
     if "Traceback" in printed:
         return f"mtgrules {args[0]} printed a traceback:\n{printed[-3000:]}"
-    if not isinstance(code, int) or code not in (0, 1, 2):
+    if not isinstance(code, int) or code not in (0, 1, 2, 5):
         internal = next((line for line in printed.splitlines() if "internal error" in line), printed[-500:])
         if code == 3 and tolerate and any(p.search(printed) for p in TOLERATED):
             return None

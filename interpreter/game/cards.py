@@ -46,7 +46,8 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
     try:
         cost = parse_cost(data["mana_cost"]) if data.get("mana_cost") is not None else None
     except MtgError as exc:
-        raise error("E301", f"card '{name}': {exc.diagnostic.message}", Span(file, line, 1)) from None
+        raise error("E301", f"card '{name}': {exc.diagnostic.message}", Span(file, line, 1), exc.diagnostic.rule,
+                    exc.diagnostic.help) from None
     for key in ("types", "supertypes", "subtypes", "colors"):
         if data.get(key) is not None and not isinstance(data[key], list):
             raise error("E120", f"card '{name}': {key} must be a list, not {type(data[key]).__name__}",

@@ -29,13 +29,24 @@ def parse_cost(text: str | None, activation: bool = False) -> tuple[str, ...]:
     activation cost may also hold {T} and {Q} (107.5, 107.6)."""
     if not text:
         return ()
-    symbols = _SYMBOL.findall(text)
-    if "".join(f"{{{s}}}" for s in symbols) != text.replace(" ", ""):
-        raise error("E301", f"not a mana cost: '{text}'", help="write symbols in braces, like {2}{U}")
-    for symbol in symbols:
+    symbols = []
+    end = 0
+    for match in [*_SYMBOL.finditer(text), None]:   # each symbol, and what stands between them
+        gap = text[end:match.start() if match else len(text)]
+        if gap.strip():
+            offset = end + len(gap) - len(gap.lstrip())
+            stray = gap.strip().split()[0]
+            what = "is never closed by '}'" if stray.startswith("{") else (
+                "closes no '{'" if stray.startswith("}") else "is not in braces")
+            raise error("E301", f"'{text}' is not a mana cost: '{stray}' at character {offset + 1} {what}",
+                        help="write each symbol in braces, like {2}{U}")
+        if match is None:
+            break
+        symbol, end = match.group(1), match.end()
         if not _MANA_SYMBOL.fullmatch(symbol) and not (activation and symbol in ("T", "Q")):
             raise error("E301", f"'{{{symbol}}}' is not a mana symbol (in '{text}')", rule="107.4",
                         help="mana symbols are {N}, {W}{U}{B}{R}{G}{C}, {X}, hybrid {R/G} and Phyrexian {W/P}")
+        symbols.append(symbol)
     return tuple(symbols)
 
 

@@ -28,3 +28,21 @@ def _simple(value: object) -> bool:
     if isinstance(value, tuple):
         return all(_simple(v) for v in value)
     return not isinstance(value, (Node, Span))
+
+
+def as_data(node: object) -> object:
+    """An AST as plain JSON data (`mtgrules parse --format json`): a node is {"node": its class, field: value}."""
+    if isinstance(node, Node):
+        return {"node": type(node).__name__,
+                **{n: as_data(getattr(node, n)) for n in node.__dataclass_fields__ if n != "span"}}
+    if isinstance(node, (tuple, list)):
+        return [as_data(v) for v in node]
+    if isinstance(node, (frozenset, set)):
+        return sorted((as_data(v) for v in node), key=repr)
+    if isinstance(node, dict):
+        return {str(k): as_data(v) for k, v in node.items()}
+    if isinstance(node, Span):
+        return {"file": node.file, "line": node.line, "column": node.column}
+    if node is None or isinstance(node, (str, int, float, bool)):
+        return node
+    return repr(node)

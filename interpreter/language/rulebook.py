@@ -14,7 +14,7 @@ from typing import Iterable
 
 from lark.exceptions import GrammarError
 
-from ..diagnostics import Diagnostic, MtgError, Report, Span, did_you_mean, error
+from ..diagnostics import Diagnostic, MtgError, Report, Span, decode, did_you_mean, error
 from . import ast
 from .layout import PATTERN_KINDS, LayoutItem, LayoutReader, PendingDefinition, expected_column, unquote
 from .parsers import (
@@ -49,6 +49,14 @@ def rules_files(paths: Iterable[Path]) -> list[Path]:
                 seen.add(file.resolve())
                 found.append(file)
     return found
+
+
+def bundled_with(paths: Iterable[Path]) -> list[Path]:
+    """The bundled rules files, then those under `paths`. A given file named like a bundled one stands for
+    it: a designer's changed copy, or a checkout's rules/ while the installed package carries its own."""
+    given = rules_files(paths)
+    names = {p.name for p in given}
+    return [p for p in rules_files([resource_dir("rules")]) if p.name not in names] + given
 
 
 def special_key(pattern: ast.Pattern) -> str:
@@ -88,8 +96,8 @@ class Rulebook(LayoutReader):
     def load(cls, paths: Iterable[Path] = (), with_bundled: bool = True) -> "Rulebook":
         """Load the bundled rules (and any extra files or folders); the first error is raised."""
         book = cls()
-        files = rules_files(([resource_dir("rules")] if with_bundled else []) + [Path(p) for p in paths])
-        book.load_files(files)
+        paths = [Path(p) for p in paths]
+        book.load_files(bundled_with(paths) if with_bundled else rules_files(paths))
         if book.report.errors:
             raise MtgError(book.report.errors[0])
         return book
@@ -104,9 +112,12 @@ class Rulebook(LayoutReader):
                     raise OSError(f"no such file or folder: {path}")
                 if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
                     raise OSError(f"{path} is not a regular file of at most {MAX_FILE_BYTES // 1_000_000} MB")
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
+                text = decode(path.read_bytes(), str(path), "rules file")
+            except OSError as exc:
                 self.report.add(Diagnostic("E001", f"can't read rules file: {exc}", Span(str(path), 1, 1)))
+                continue
+            except MtgError as exc:
+                self.report.add(exc.diagnostic)
                 continue
             try:
                 pending.extend(self._first_pass(str(path), text))
@@ -180,12 +191,17 @@ class Rulebook(LayoutReader):
         """Patterns that make the grammar ambiguous: an error on the first definition the grammar names."""
         tables = {"kwa": self.index.keyword_actions, "kwt": self.index.subject_triggers,
                   "kwb": self.index.keyword_abilities}
-        for prefix, index in re.findall(r"\b(kwa|kwt|kwb)_(\d+)\b", str(exc)):
+        help_text = "give the pattern a word of its own, or slots of different types"
+        for prefix, index in re.findall(r"\b(kwa|kwt|kwb|sa)_(\d+)\b", str(exc)):
+            if prefix == "sa":
+                return error("E215", f"the special action \"{self.index.special_patterns[int(index)]}\" can't be "
+                             "told apart from other wording of the language", help=help_text)
             name, pattern = tables[prefix][int(index)]
             return error("E215", f"the pattern \"{pattern.text}\" of '{name}' can't be told apart from other "
-                         "wording of the language", pattern.span,
-                         help="give the pattern a word of its own, or slots of different types")
-        return error("E215", f"the rules files' patterns make the grammar ambiguous: {str(exc).splitlines()[0]}")
+                         "wording of the language", pattern.span, help=help_text)
+        # Lark's message names grammar rules, which mean nothing to a designer: say what to look for instead.
+        return error("E215", "the rules files' patterns make the grammar ambiguous: two patterns, or a pattern and "
+                     "the language's own wording, read the same words", help=help_text)
 
     def _finish(self, pending: PendingDefinition) -> None:
         rules = tuple(pending.values("rule_clause"))
@@ -395,7 +411,8 @@ class Rulebook(LayoutReader):
                         names: Iterable[str] = (), column: int = 1, source_line: str | None = None) -> ast.Ability:
         """One line of a card's Oracle text; its own name means 'this object'. `column` and `source_line`
         place text that sits inside a longer line (a token's text in a rules file)."""
-        return self.parse(strip_reminder(text), "ability", file, line, column, f"not understood in {card_name}",
+        what = f"not understood in {card_name}" if card_name else "not understood"
+        return self.parse(strip_reminder(text), "ability", file, line, column, what,
                           text if source_line is None else source_line, names, card_name)
 
 

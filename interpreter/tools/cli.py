@@ -1,216 +1,121 @@
-"""The `mtgrules` command: test, parse, lint, rules, coverage, reference, convert, lsp."""
+"""The `mtgrules` command: test, parse, lint, coverage, rules, reference, convert, lsp.
+
+Conventions as ruff's and pytest's: `--version`; one `--format` on every command; `-q`/`-v`; the project's
+own rules folders from `[tool.mtgrules]` (config.py) and `--mechanics`; exit codes 0 (all well),
+1 (findings or failed scenarios), 2 (usage), 3 (a bug of ours, said in one line), 5 (nothing to run);
+a closed pipe (`mtgrules rules | head -1`) ends quietly.
+"""
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
-from pathlib import Path
+from importlib import metadata
 
 from ..diagnostics import MtgError
+from . import commands
+from .commands import USAGE, Usage
+
+#: Exit status after a closed pipe: what a shell reports for a program SIGPIPE ended (128 + 13).
+CLOSED_PIPE = 141
+
+FORMATS = {"test": ["text", "json", "junit"], "lint": ["text", "json", "github"], "coverage": ["text", "json"],
+           "parse": ["text", "json"], "rules": ["text", "json"], "reference": ["text", "json"], "convert": ["text"],
+           "lsp": ["text"]}
 
 
-def _missing(paths: list[str], command: str) -> int | None:
-    for p in paths:
-        if not Path(p).exists():
-            print(f"mtgrules {command}: no such file or folder: {p}", file=sys.stderr)
-            return 2
-    return None
-
-
-def cmd_test(args: argparse.Namespace) -> int:
-    from .scenario import run_paths
-    if (code := _missing(args.paths, "test")) is not None:
-        return code
-    ask = None
-    if args.ask:
-        from ..game.choices import InteractiveChooser
-        ask = InteractiveChooser()
-    outcomes, seconds = run_paths([Path(p) for p in args.paths], ask)
-    passed = sum(o.passed for o in outcomes)
-    failed = len(outcomes) - passed
-    if args.json:
-        print(json.dumps({"scenarios": [o.as_json() for o in outcomes], "passed": passed, "failed": failed,
-                          "seconds": round(seconds, 3)}, indent=2))
-    else:
-        for o in outcomes:
-            print(f"{'PASS' if o.passed else 'FAIL'} {o.name} ({o.file}:{o.line})")
-            if not o.passed:
-                print("  " + o.message.replace("\n", "\n  "))
-            for w in o.warnings if args.verbose else ():
-                print("  " + w.render().replace("\n", "\n  "))
-        print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 and outcomes else 1
-
-
-def cmd_parse(args: argparse.Namespace) -> int:
-    from ..language.printing import dump
-    from ..language.rulebook import Rulebook
-    if args.file:
-        if (code := _missing([args.file], "parse")) is not None:
-            return code
-        path = Path(args.file)
-        book = Rulebook.load([path])
-        for definition in book.definitions():
-            if definition.span and Path(definition.span.file).resolve() == path.resolve():
-                print(dump(definition))
-        return 0
-    if not args.text:
-        print("mtgrules parse: give a TEXT or --file F", file=sys.stderr)
-        return 2
-    from ..language.checks import check_text
-    book = Rulebook.load()
-    text = " ".join(args.text)
-    if args.as_ == "card":
-        node = book.parse_card_line(text, args.name or "", "<text>")
-    else:
-        node = book.parse(text, {"effect": "effect_text", "command": "command"}[args.as_])
-    print(dump(node))
-    problems = check_text(node, book)
-    for d in problems:
-        print(d.render(), file=sys.stderr)
-    return 1 if problems else 0
-
-
-def _codes(text: str | None) -> list[str]:
-    return [c.strip().upper() for c in (text or "").split(",") if c.strip()]
-
-
-def _selected(code: str, select: str | None, ignore: str | None) -> bool:
-    """--select/--ignore take codes or prefixes ('E2', 'W501'), comma-separated."""
-    if select and not any(code.startswith(c) for c in _codes(select)):
-        return False
-    return not any(code.startswith(c) for c in _codes(ignore))
-
-
-def cmd_lint(args: argparse.Namespace) -> int:
-    from .lint import lint_paths
-    if (code := _missing(args.paths, "lint")) is not None:
-        return code
-    findings = [d for d in lint_paths([Path(p) for p in args.paths]) if _selected(d.code, args.select, args.ignore)]
-    if args.format == "json":
-        print(json.dumps([d.as_json() for d in findings], indent=2))
-    else:
-        for d in findings:
-            print(d.render())
-        errors = sum(d.severity == "error" for d in findings)
-        print(f"{errors} error(s), {len(findings) - errors} warning(s)")
-    return 1 if findings else 0  # exit 0 clean, 1 findings (--ignore W passes with warnings), 2 usage
-
-
-def cmd_rules(args: argparse.Namespace) -> int:
-    from ..language.rulebook import Rulebook
-    book = Rulebook.load([Path(p) for p in args.paths])
-    for definition in sorted(book.definitions(), key=lambda d: (d.rule or "", d.name)):
-        print(f"{definition.rule or '-':10} {definition.pattern.text}  [{definition.kind}"
-              + (f": {definition.option_name}" if definition.option_name else "") + "]")
-        if definition.reminder:
-            print(f"{'':10} {definition.reminder}")
-    return 0
-
-
-def cmd_coverage(args: argparse.Namespace) -> int:
-    from ..language.rulebook import Rulebook
-    from .coverage import jsonl_lines, measure, render
-    from .sets import set_lines
-    if (code := _missing(args.paths, "coverage")) is not None:
-        return code
-    book = Rulebook.load()
-    lines = []
-    for path in map(Path, args.paths):
-        lines.extend(jsonl_lines(path) if path.suffix == ".jsonl" else set_lines(path, book))
-    as_json = args.json or args.format == "json"
-    result = measure(book, lines, progress=not as_json)
-    print(json.dumps(result.as_json(), indent=2) if as_json else render(result, args.limit))
-    return 0
-
-
-def cmd_convert(args: argparse.Namespace) -> int:
-    from .convert import convert
-    if (code := _missing([args.path] + args.mechanics, "convert")) is not None:
-        return code
-    out = Path(args.output) if args.output else None
-    text, problems = convert(Path(args.path), out, [Path(m) for m in args.mechanics])
-    for d in problems:
-        print(d.render(), file=sys.stderr)
-    if out is None:
-        print(text, end="")
-    else:
-        out.write_text(text, encoding="utf-8")
-    return 1 if any(d.severity == "error" for d in problems) else 0
-
-
-def cmd_lsp(args: argparse.Namespace) -> int:
+def version() -> str:
     try:
-        from .lsp import serve
-    except ImportError as exc:
-        print(f"mtgrules lsp: needs pygls ({exc}): pip install 'mtgrules[lsp]'", file=sys.stderr)
-        return 2
-    return serve()
+        return metadata.version("mtgrules")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
 
 
-def cmd_reference(args: argparse.Namespace) -> int:
-    from .reference import generate
-    print(generate(), end="")
-    return 0
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--mechanics", action="append", metavar="PATH", default=[],
+                        help="a rules file or folder to load with the bundled rules (repeatable; after those "
+                             "of [tool.mtgrules] mechanics in pyproject.toml)")
+    common.add_argument("-q", "--quiet", action="count", default=0, help="print less (twice: only the exit code)")
+    common.add_argument("-v", "--verbose", action="count", default=0, help="print more")
+    parser = argparse.ArgumentParser(prog="mtgrules", description="Rules-as-data interpreter for Magic: The "
+                                     "Gathering. Exit codes: 0 all well, 1 findings or failed scenarios, 2 usage "
+                                     "error, 5 nothing to run.")
+    parser.add_argument("--version", action="version", version=f"mtgrules {version()}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    def command(name: str, help_text: str, paths_help: str) -> argparse.ArgumentParser:
+        one = sub.add_parser(name, help=help_text, description=help_text, parents=[common])
+        one.add_argument("--format", choices=FORMATS[name], default="text", help="how to print the result")
+        if paths_help:
+            one.add_argument("paths", nargs="*", metavar="PATH", help=paths_help)
+        one.set_defaults(func=getattr(commands, f"cmd_{name}"))
+        return one
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="mtgrules",
-                                     description="Rules-as-data interpreter for Magic: The Gathering keyword actions.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    test = sub.add_parser("test", help="run scenario files")
-    test.add_argument("paths", nargs="+", metavar="PATH")
-    test.add_argument("--json", action="store_true", help="print the results as one JSON document")
-    test.add_argument("-v", "--verbose", action="store_true", help="also show card text warnings")
+    test = command("test", "run scenario files", "scenario files or folders (default: [tool.mtgrules] scenarios)")
+    test.add_argument("--json", action="store_const", const="json", dest="format", help=argparse.SUPPRESS)
+    test.add_argument("-x", "--exitfirst", action="store_true", help="stop after the first failed scenario")
+    test.add_argument("-k", metavar="EXPRESSION", dest="keyword",
+                      help="only scenarios whose name or file matches: words with and, or, not, ( )")
     test.add_argument("--ask", action="store_true",
                       help="when a step needs an answer its choose: list doesn't give, ask at the terminal")
-    test.set_defaults(func=cmd_test)
-    parse = sub.add_parser("parse", help="print the AST of an Oracle text or a rules file")
+    parse = command("parse", "print the AST of an Oracle text or a rules file", "")
     parse.add_argument("text", nargs="*", metavar="TEXT")
     parse.add_argument("--file", help="a rules file (.mtgr)")
     parse.add_argument("--as", dest="as_", choices=["card", "effect", "command"], default="card",
                        help="read TEXT as a line of card text (default), effect text, or a scenario command")
     parse.add_argument("--name", help="the card's name, which its text may use to mean itself")
-    parse.set_defaults(func=cmd_parse)
-    lint = sub.add_parser("lint", help="check rules, set and scenario files (exit 0 clean, 1 findings, 2 usage)")
-    lint.add_argument("paths", nargs="+", metavar="PATH")
-    lint.add_argument("--format", choices=["text", "json"], default="text")
+    lint = command("lint", "check rules, set and scenario files (exit 0 clean, 1 findings, 2 usage)",
+                   "files or folders (default: the [tool.mtgrules] folders)")
     lint.add_argument("--select", metavar="CODES", help="only these codes or prefixes, comma-separated (E2,W501)")
     lint.add_argument("--ignore", metavar="CODES", help="leave out these codes or prefixes, comma-separated")
-    lint.set_defaults(func=cmd_lint)
-    coverage = sub.add_parser("coverage", help="how much of the card text in set or JSON Lines files parses, "
-                              "and how much of it runs")
-    coverage.add_argument("paths", nargs="+", metavar="PATH")
-    coverage.add_argument("--format", choices=["text", "json"], default="text",
-                          help="json: the figures, the groups and each line's parsed/runs")
-    coverage.add_argument("--json", action="store_true", help="the same as --format json")
+    coverage = command("coverage", "how much of the card text in set or JSON Lines files parses, and how much "
+                       "of it runs", "set files or JSON Lines files (default: [tool.mtgrules] sets)")
+    coverage.add_argument("--json", action="store_const", const="json", dest="format", help=argparse.SUPPRESS)
     coverage.add_argument("--limit", type=int, default=25,
                           help="how many groups of lines not parsed, and not running, to show")
-    coverage.set_defaults(func=cmd_coverage)
-    reference = sub.add_parser("reference", help="print the DSL reference (steps, conditions, slots, codes) as Markdown")
-    reference.set_defaults(func=cmd_reference)
-    convert = sub.add_parser("convert", help="write a Magic Set Editor set (.mse-set), a Cockatrice database (.xml) "
-                             "or an MTGJSON file in the project's YAML set format (exit 1 when a card has an error)")
+    command("reference", "print the DSL reference (steps, conditions, slots, codes) as Markdown", "")
+    command("rules", "list the loaded mechanics with rule numbers and reminder text",
+            "extra rules files or folders to load")
+    convert = command("convert", "write a Magic Set Editor set (.mse-set) or a Cockatrice database (.xml) in the "
+                      "project's YAML set format (exit 1 when a card has an error; --mechanics: the rules files "
+                      "the set needs, loaded and listed under mechanics:)", "")
     convert.add_argument("path", metavar="PATH")
     convert.add_argument("-o", "--output", metavar="OUT", help="the YAML file to write (default: standard output)")
-    convert.add_argument("--mechanics", action="append", default=[], metavar="PATH",
-                         help="rules files or folders the set needs: loaded, and listed under mechanics: (repeatable)")
-    convert.set_defaults(func=cmd_convert)
-    lsp = sub.add_parser("lsp", help="a language server over stdio for .mtgr rules files and set and scenario YAML "
-                         "(diagnostics, completion, hover; needs the extra mtgrules[lsp])")
-    lsp.set_defaults(func=cmd_lsp)
-    rules = sub.add_parser("rules", help="list the loaded mechanics with rule numbers and reminder text")
-    rules.add_argument("paths", nargs="*", metavar="PATH", help="extra rules files or folders to load")
-    rules.set_defaults(func=cmd_rules)
-    args = parser.parse_args(argv)
+    command("lsp", "a language server over stdio for .mtgr rules files and set and scenario YAML (diagnostics, "
+            "completion, hover; needs the extra mtgrules[lsp])", "")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
-    except MtgError as exc:
-        print(exc.diagnostic.render(), file=sys.stderr)
-        return 1
+        try:
+            code = args.func(args)
+            if not sys.stdout.closed:   # the language server's stream closes with the editor
+                sys.stdout.flush()
+            return code
+        except Usage as exc:
+            print(f"mtgrules {args.command}: {exc}", file=sys.stderr)
+            return USAGE
+        except MtgError as exc:
+            print(exc.diagnostic.render(), file=sys.stderr)
+            return USAGE if exc.diagnostic.code == "E002" else 1
+    except BrokenPipeError:
+        _quiet_stdout()
+        return CLOSED_PIPE
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # a bug of ours: say so in one line, never a traceback
         print(f"mtgrules: internal error: {type(exc).__name__}: {exc} "
               "(please report it with the command you ran)", file=sys.stderr)
         return 3
+
+
+def _quiet_stdout() -> None:
+    """After the reader went away, point stdout at /dev/null so that the flush at exit can't fail too."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is no real file (a test's capture)
+        pass

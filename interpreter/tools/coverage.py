@@ -22,6 +22,7 @@ from ..game.runs import parts_not_run
 from ..language import ast
 from ..language.checks import check_text
 from ..language.rulebook import Rulebook
+from .yamlsource import read_text
 
 
 @dataclass
@@ -114,15 +115,18 @@ class Coverage:
 
 def jsonl_lines(path: Path) -> Iterator[Line]:
     """Lines of a JSON Lines file of {"card", "line", "mechanics"?} objects."""
-    with path.open(encoding="utf-8") as handle:
-        for number, raw in enumerate(handle, 1):
-            if not raw.strip():
-                continue
-            try:
-                item = json.loads(raw)
-                yield Line(str(item["card"]), str(item["line"]), tuple(item.get("mechanics") or ()))
-            except (ValueError, KeyError, TypeError) as exc:
-                raise error("E100", f"not a {{\"card\", \"line\"}} object: {exc}", Span(str(path), number, 1)) from None
+    try:
+        text = read_text(path, "JSON Lines file")
+    except OSError as exc:
+        raise error("E001", f"can't read {path}: {exc}", Span(str(path), 1, 1)) from None
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            item = json.loads(raw)
+            yield Line(str(item["card"]), str(item["line"]), tuple(item.get("mechanics") or ()))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise error("E100", f"not a {{\"card\", \"line\"}} object: {exc}", Span(str(path), number, 1)) from None
 
 
 def measure(book: Rulebook, lines: Iterable[Line], progress: bool = False) -> Coverage:

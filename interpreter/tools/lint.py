@@ -15,8 +15,7 @@ from ..game.runs import parts_not_run
 from ..game.state import PLAYER_ZONES, SEARCH_ORDER, CardDef, GameState, Player
 from ..language import ast
 from ..language.checks import check_rulebook, check_text, declared_events, loops
-from ..language.parsers import resource_dir
-from ..language.rulebook import RULES_SUFFIX, Rulebook, rules_files
+from ..language.rulebook import RULES_SUFFIX, Rulebook, bundled_with, rules_files
 from .scenario import (
     STEP_KEYS,
     Runner,
@@ -29,15 +28,20 @@ from .sets import SET_SUFFIXES, SetFile, is_set_document, load_cards, set_format
 from .yamlsource import line_of, load_documents, locate, read_text
 
 
-def lint_paths(paths: list[Path]) -> list[Diagnostic]:
-    """All findings for the given files and folders: rules files, then set and scenario files."""
+def lint_paths(paths: list[Path], mechanics: tuple[Path, ...] = ()) -> list[Diagnostic]:
+    """All findings for the given files and folders: a path that doesn't exist (E001, and the others are
+    still checked), rules files, then set and scenario files. `mechanics` are the project's own rules
+    folders, loaded with the bundled ones."""
+    found = [Diagnostic("E001", f"no such file or folder: {p}", Span(str(p), 1, 1)) for p in paths if not p.exists()]
+    paths = [p for p in paths if p.exists()]
+    if found and not paths:
+        return found
     rules = [p for p in rules_files(paths) if p.suffix == RULES_SUFFIX]
     data_files = [f for p in paths for f in ([p] if set_format(p) == "mse" else scenario_files([p]))
                   if f.suffix in SET_SUFFIXES or set_format(f) == "mse"]
-    found: list[Diagnostic] = []
     if rules or not data_files:
-        found.extend(lint_rules(rules))
-    runner = Runner()
+        found.extend(lint_rules(rules, mechanics))
+    runner = Runner(mechanics=mechanics)
     extra = tuple(str(p.resolve()) for p in rules)  # rules files given beside sets load with them
     for path in data_files:
         found.extend(lint_set_file(path, runner, extra) if is_set_file(path) else lint_scenario_file(path, runner))
@@ -92,14 +96,11 @@ def lines_not_running(found: SetFile, cards: dict[str, CardDef], book: Rulebook)
     return out
 
 
-def lint_rules(files: list[Path]) -> list[Diagnostic]:
-    """Load the bundled rules plus `files` and check the definitions in `files`."""
-    given = {p.name for p in files}
-    # A given file stands for the bundled file of the same name (a checkout's rules/ linted
-    # while the installed package carries its own copy).
-    bundled = [p for p in rules_files([resource_dir("rules")]) if p.name not in given]
+def lint_rules(files: list[Path], mechanics: tuple[Path, ...] = ()) -> list[Diagnostic]:
+    """Load the bundled rules, the project's `mechanics` and `files`, and check the definitions in `files`
+    (all of them when none is given)."""
     book = Rulebook()
-    book.load_files(bundled + files)
+    book.load_files(bundled_with(files + list(mechanics)))   # files first: their spelling of a path is kept
     wanted = {str(p) for p in files}
     found = [d for d in book.report.items if d.span is None or d.span.file in wanted or not files]
     if book.report.errors:
@@ -229,8 +230,9 @@ class ScenarioLint:
             set_names = [n for sf in self.runner.sets_of(doc, self.path) for n in sf.cards]
         except MtgError as exc:
             return [exc.diagnostic]
-        for message, line, needle in structure_problems_located(doc, book):
-            self.add("E110", message, line, needle)
+        for problem in structure_problems_located(doc, book, self.lines):
+            self.found.append(Diagnostic("E110", problem.message, problem.span(self.file, self.lines),
+                                         help=problem.help))
         if self.found or not isinstance(doc, dict):
             return self.found
         events = declared_events(book)
@@ -240,8 +242,10 @@ class ScenarioLint:
             warnings: list[Diagnostic] = []
             try:
                 card = make_card(name, data, book, self.file, line_of(data), warnings, names=known_cards)
-            except MtgError as exc:
-                self.found.append(exc.diagnostic)
+            except MtgError as exc:  # shown with the card's line
+                d = exc.diagnostic
+                at = locate(self.lines, self.file, d.span.line if d.span else line_of(data))
+                self.found.append(Diagnostic(d.code, d.message, at, d.rule, d.help, d.severity))
                 continue
             for w in warnings:
                 self.add(w.code, w.message, w.span.line, w.span.source_line or None, w.help, "warning")

@@ -1,4 +1,4 @@
-"""Scenario files (shared/spec/SCENARIOS.md): load, run, and check expectations."""
+"""Scenario files (the format: rules/SCENARIOS.md): load, run, and check expectations."""
 from __future__ import annotations
 
 import dataclasses
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import jsonschema
 
-from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean
+from ..diagnostics import Diagnostic, MtgError, did_you_mean
 from ..game.cards import make_card
 from ..game.choices import Chooser, ScriptedChooser
 from ..game.game import Game
@@ -22,8 +22,9 @@ from ..language.checks import check_text, declared_events
 from ..language.rulebook import Rulebook
 from .expectations import Expectations, Failure
 from .scenario_state import StartingState
+from .schema_errors import Problem, schema_problems
 from .sets import SetFile, load_cards, read_set
-from .yamlsource import line_of, load_documents, locate, read_text
+from .yamlsource import line_of, locate, read_documents
 
 STEP_KEYS = {"choose", "source", "expect", "error"}
 
@@ -64,53 +65,21 @@ def validator(book: Rulebook | None = None) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-def structure_problems_located(doc: object, book: Rulebook | None = None) -> list[tuple[str, int, str | None]]:
-    """Structure problems with the line they are on and the text to point at."""
-    out = []
-    for e in map(_cause, validator(book).iter_errors(doc)):
-        container, line = doc, line_of(doc)
-        for key in e.absolute_path:
-            try:
-                container = container[key]
-            except (KeyError, IndexError, TypeError):
-                break
-            line = line_of(container, line)
-        needle = str(e.absolute_path[-1]) if e.absolute_path else None
-        message = e.message
-        if e.validator == "not" and isinstance(e.instance, str):   # a player's name that is a reserved word
-            message = (f"'{e.instance}' is a reserved word, not a player name (reserved: {', '.join(RESERVED)})")
-            needle = e.instance
-        elif e.validator == "enum" and isinstance(e.instance, str):
-            known = [str(v) for v in e.validator_value]
-            hint = did_you_mean(e.instance, known)
-            message = f"unknown value '{e.instance}'" + (f" — {hint}" if hint else "") + (
-                f" (one of: {', '.join(known)})" if len(known) <= 15 else "")
-            needle = e.instance
-        elif e.validator == "additionalProperties" and isinstance(e.instance, dict):
-            extra = [k for k in e.instance if k not in (e.schema.get("properties") or {})]
-            if extra:
-                hint = did_you_mean(str(extra[0]), e.schema.get("properties") or {})
-                message = f"unknown key '{extra[0]}'" + (f" — {hint}" if hint else "")
-                needle = str(extra[0])
-        where = "/".join(map(str, e.absolute_path))
-        out.append(((f"{where}: " if where else "") + message, line, needle))
+def structure_problems_located(doc: object, book: Rulebook | None = None,
+                               lines: list[str] | None = None) -> list[Problem]:
+    """Structure problems, worded and located (`lines`: the file's text, to quote what YAML read)."""
+    out = schema_problems(validator(book), doc, lines or [])
     for step in (doc.get("steps") or []) if isinstance(doc, dict) else []:
         if isinstance(step, dict):
             players = [k for k in step if k not in STEP_KEYS]
             if len(players) > 1 or (not players and set(step) != {"expect"}):
-                out.append(("a step needs exactly one player key, or only expect", line_of(step, line_of(doc)), None))
+                out.append(Problem("a step needs exactly one player key, or only expect", line_of(step, line_of(doc))))
     return out
 
 
-def _cause(e: jsonschema.ValidationError) -> jsonschema.ValidationError:
-    """Of an error under 'oneOf' (an entry that is a name or a mapping, ...), the one that says what is wrong:
-    not the alternatives of another type, the deepest of the rest."""
-    while e.context:
-        others = [c for c in e.context if not (c.validator == "type" and not c.relative_path)]
-        if not others:
-            break
-        e = max(others, key=lambda c: len(c.absolute_path))
-    return e
+def structure_problems(doc: object, book: Rulebook | None = None, lines: list[str] | None = None) -> list[str]:
+    """Structure problems of one scenario document, as text."""
+    return [problem.text() for problem in structure_problems_located(doc, book, lines)]
 
 
 def mechanics_of(doc: object, path: Path) -> tuple[str, ...]:
@@ -132,14 +101,15 @@ def scenario_files(paths: list[Path]) -> list[Path]:
 class Runner:
     """Runs scenario files, caching one rulebook per set of extra mechanics."""
 
-    def __init__(self, ask: Chooser | None = None) -> None:
+    def __init__(self, ask: Chooser | None = None, mechanics: tuple[Path, ...] = ()) -> None:
         self.ask = ask   # who answers when a step's choose: list runs out (None: the step fails)
+        self.mechanics = tuple(str(p) for p in mechanics)   # the project's own rules, loaded for every scenario
         self._books: dict[tuple[str, ...], Rulebook] = {}
         self._sets: dict[Path, SetFile] = {}
 
     def rulebook(self, extra: tuple[str, ...]) -> Rulebook:
         if extra not in self._books:
-            self._books[extra] = Rulebook.load([Path(p) for p in extra])
+            self._books[extra] = Rulebook.load([Path(p) for p in self.mechanics + extra])
         return self._books[extra]
 
     def set_file(self, path: Path) -> SetFile:
@@ -159,14 +129,10 @@ class Runner:
 
     def run_file(self, path: Path) -> list[Outcome]:
         try:
-            text = read_text(path)
-            docs = load_documents(text, str(path))
-        except (OSError, UnicodeDecodeError) as exc:
-            return [Outcome(path.name, str(path), 1, False, f"can't read: {exc}")]
+            docs, lines = read_documents(path)
         except MtgError as exc:
             return [Outcome(path.name, str(path), 1, False, exc.diagnostic.render())]
-        lines = text.splitlines()
-        return [self.run(doc, path, lines) for doc in docs if doc is not None]
+        return [self.run(doc, path, lines) for doc in docs]
 
     def run(self, doc: object, path: Path, lines: list[str] | None = None) -> Outcome:
         line = line_of(doc)
@@ -175,13 +141,10 @@ class Runner:
             book = self.rulebook(mechanics_of(doc, path) + self.set_mechanics(doc, path))
         except MtgError as exc:
             return Outcome(str(name), str(path), line, False, exc.diagnostic.render())
-        problems = structure_problems_located(doc, book)
+        problems = structure_problems_located(doc, book, lines)
         if problems:
-            spans = [locate(lines, str(path), at, needle) if lines else Span(str(path), at, 1)
-                     for _, at, needle in problems]
-            return Outcome(str(name), str(path), line, False,
-                           "\n".join(Diagnostic("E110", message, span).headline()
-                                     for (message, _, _), span in zip(problems, spans)))
+            return Outcome(str(name), str(path), line, False, "\n".join(
+                Diagnostic("E110", p.text(), p.span(str(path), lines or [])).headline() for p in problems))
         try:
             scenario = Scenario(doc, path, self, lines or [])
             scenario.run()
@@ -325,12 +288,14 @@ def _serialize(state: GameState) -> str:
                 + [("rng", state.rng.getstate())])
 
 
-def run_paths(paths: list[Path], ask: Chooser | None = None) -> tuple[list[Outcome], float]:
+def run_paths(paths: list[Path], ask: Chooser | None = None,
+              mechanics: tuple[Path, ...] = ()) -> tuple[list[Outcome], float]:
     """Run every scenario under the paths; returns the outcomes and seconds taken.
 
-    With `ask`, a step that needs more answers than its `choose:` list gets them from `ask`."""
+    With `ask`, a step that needs more answers than its `choose:` list gets them from `ask`; `mechanics`
+    are rules files or folders every scenario loads (a project's own, `[tool.mtgrules]`)."""
     start = time.perf_counter()
-    runner = Runner(ask)
+    runner = Runner(ask, mechanics)
     outcomes: list[Outcome] = []
     for path in scenario_files(paths):
         outcomes.extend(runner.run_file(path))

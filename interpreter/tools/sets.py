@@ -23,6 +23,7 @@ from ..language.rulebook import Rulebook
 from .cockatrice import CockatriceSet, read_cockatrice
 from .coverage import Line
 from .mse import SET_MEMBER, Keyword, MseSet, read_mse
+from .schema_errors import describe
 from .yamlsource import line_of, load_documents, locate, read_text
 
 SET_SUFFIXES = (".yaml", ".yml", ".json", ".mse-set", ".xml")
@@ -94,27 +95,13 @@ def read_set(path: Path) -> SetFile:
     keywords_ok = True
     for e in validator.iter_errors(doc):
         where = list(e.absolute_path)
-        container, line = doc, line_of(doc)
-        for key in where:
-            try:
-                container = container[key]
-            except (KeyError, IndexError, TypeError):
-                break
-            line = line_of(container, line)
         if len(where) >= 2 and where[0] == "cards" and isinstance(where[1], int):
             bad_cards.add(where[1])
         keywords_ok = keywords_ok and where[:1] != ["keywords"]
-        message = e.message
-        needle = str(where[-1]) if where and isinstance(where[-1], str) else None
-        if isinstance(container, (str, int, float)):  # a scalar has no line of its own: find its text
-            needle = str(container)
-        if e.validator == "additionalProperties" and isinstance(e.instance, dict):
-            extra = [k for k in e.instance if k not in (e.schema.get("properties") or {})]
-            if extra:
-                hint = did_you_mean(str(extra[0]), e.schema.get("properties") or {})
-                message, needle = f"unknown key '{extra[0]}'" + (f" — {hint}" if hint else ""), str(extra[0])
-        found.problems.append(Diagnostic("E120", f"{'/'.join(map(str, where)) or 'top level'}: {message}",
-                                         found.span(line, needle)))
+        for problem in describe(e, doc, found.source):
+            message = problem.message if where else f"top level: {problem.message}"
+            found.problems.append(Diagnostic("E120", message, problem.span(str(path), found.source),
+                                             help=problem.help))
     found.mechanics = tuple(str((path.parent / str(m)).resolve()) for m in doc.get("mechanics") or ()
                             if isinstance(m, str))
     if keywords_ok:
@@ -290,9 +277,8 @@ def _type_problems(found: SetFile, name: str, data: dict, line: int, book: Ruleb
                                  rule="205", help=did_you_mean(str(word), known))
 
 
-def set_lines(path: Path, book: Rulebook):
+def set_lines(found: SetFile) -> Iterator[Line]:
     """Ability lines of every card of a set file, for `mtgrules coverage`."""
-    found = read_set(path)
     names = frozenset(found.cards)
     for name, data in found.cards.items():
         for face in (data, data.get("back") or {}):

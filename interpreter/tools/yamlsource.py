@@ -7,40 +7,87 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Iterable
 
 import yaml
 
-from ..diagnostics import Span, error
+from ..diagnostics import Span, decode, error
+
+#: Where a value sits in the file: 1-based line and column, and its length on that line.
+Position = tuple[int, int, int]
 
 
 class LineDict(dict):
-    """A mapping that knows its line in the file (1-based)."""
+    """A mapping that knows its line in the file (1-based), and where each of its keys and values sits."""
 
     line: int = 0
+    keys_at: dict
+    values_at: dict
 
 
 class LineList(list):
+    """A list that knows its line, and where each of its items sits (a flow list `[a, b]` may span lines)."""
+
     line: int = 0
+    items_at: list
 
 
 class _Loader(yaml.SafeLoader):
     pass
 
 
+def _position(node: yaml.Node) -> Position:
+    start, end = node.start_mark, node.end_mark
+    if end.line == start.line:
+        length = end.column - start.column
+    else:  # a value over several lines: up to the end of its first line
+        buffer = start.buffer or ""
+        line_end = buffer.find("\n", start.index)
+        length = (line_end if line_end >= 0 else len(buffer)) - start.index
+    return start.line + 1, start.column + 1, max(1, length)
+
+
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
     value = LineDict(loader.construct_mapping(node, deep=True))
     value.line = node.start_mark.line + 1
+    value.keys_at, value.values_at = {}, {}
+    for key_node, value_node in node.value:
+        try:
+            key = loader.construct_object(key_node, deep=True)
+            value.keys_at.setdefault(key, _position(key_node))
+            value.values_at.setdefault(key, _position(value_node))
+        except TypeError:  # an unhashable key: construct_mapping has refused it already
+            continue
     return value
 
 
 def _sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
     value = LineList(loader.construct_sequence(node, deep=True))
     value.line = node.start_mark.line + 1
+    value.items_at = [_position(item) for item in node.value]
     return value
 
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+
+
+def position_at(document: object, path: Iterable[object], key: bool = False) -> Position | None:
+    """Where the value at `path` (keys and indexes from the document's top) sits; with `key`, where the
+    last key itself sits. None when the path leaves what was loaded."""
+    container, found = document, None
+    steps = list(path)
+    for n, step in enumerate(steps):
+        if isinstance(container, LineDict) and step in container:
+            table = container.keys_at if key and n == len(steps) - 1 else container.values_at
+            found = table.get(step, found)
+            container = container[step]
+        elif isinstance(container, LineList) and isinstance(step, int) and 0 <= step < len(container):
+            found = container.items_at[step] if step < len(container.items_at) else found
+            container = container[step]
+        else:
+            return None
+    return found
 
 
 MAX_NODES = 200_000   # what a document may hold once its aliases are expanded
@@ -52,14 +99,23 @@ MAX_FILE_BYTES = 20_000_000
 OPEN_BUFFERS: dict[Path, str] = {}
 
 
-def read_text(path: Path) -> str:
-    """A data file's text: a regular file, at most MAX_FILE_BYTES (not /dev/zero, not a folder), or what an
-    editor holds of it."""
+def read_text(path: Path, what: str = "file") -> str:
+    """A data file's text: what an editor holds of it, or a regular file, at most MAX_FILE_BYTES (not
+    /dev/zero, not a folder), in UTF-8 (otherwise an MtgError at the first byte that isn't)."""
     if OPEN_BUFFERS and path.resolve() in OPEN_BUFFERS:
         return OPEN_BUFFERS[path.resolve()]
     if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
         raise OSError(f"{path} is not a regular file of at most {MAX_FILE_BYTES // 1_000_000} MB")
-    return path.read_text(encoding="utf-8")
+    return decode(path.read_bytes(), str(path), what)
+
+
+def read_documents(path: Path) -> tuple[list[object], list[str]]:
+    """A YAML file's documents (empty ones left out) and its lines; an MtgError when it can't be read."""
+    try:
+        text = read_text(path)
+    except OSError as exc:
+        raise error("E001", f"can't read {path}: {exc}", Span(str(path), 1, 1)) from None
+    return [d for d in load_documents(text, str(path)) if d is not None], text.splitlines()
 
 
 def load_documents(text: str, file: str) -> list[object]:
