@@ -3,6 +3,7 @@ circles, and no module outgrows a room a newcomer can read."""
 from __future__ import annotations
 
 import ast as pyast
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,12 @@ def test_every_executor_is_registered_beside_its_node_name() -> None:
     from interpreter.game.steps import EXECUTORS
     for node_class, function in EXECUTORS.items():
         assert function.__module__.startswith("interpreter.game.steps."), (node_class, function.__module__)
+
+
+def test_every_subpackage_ships() -> None:
+    """A non-editable install (CI's) ships only the packages pyproject.toml lists: a new subpackage left out
+    would import in a checkout and fail everywhere else."""
+    listed = set(tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    packages = {_name(p) for p in PACKAGE.rglob("__init__.py")}
+    assert packages <= listed, f"add to [tool.setuptools] packages: {sorted(packages - listed)}"
