@@ -290,27 +290,16 @@ class Scenario:
         return run
 
     def declaration(self, player: str, text: str):
-        """`attack [WHAT] with REFS|nothing` (508.1) and `block ATTACKER with REFS.` sentences or `block with
-        nothing` (509.1) as an action; None for any other text."""
-        game = self.game
-        words = text.split(maxsplit=1)
-        if not words or words[0].lower() not in ("attack", "block"):
+        """`attack ...` and `block ...` (see `parse_declaration`) as an action; None for any other text."""
+        declared = parse_declaration(text)
+        if declared is None:
             return None
-        if words[0].lower() == "attack":
-            match = re.fullmatch(r"attack(?:\s+(?P<what>.+?))?\s+with\s+(?P<refs>.+?)\.?", text.strip(), re.I | re.S)
-            if match is None:
-                raise MtgError(Diagnostic("E404", f"'{text}': write 'attack with A, B', 'attack PLAYER with A' or "
-                                                  "'attack with nothing'", rule="508.1"))
-            refs = self._refs(match["refs"])
-            return lambda: game.attack(player, match["what"], refs)
-        blocks: list[tuple[str, list[str]]] = []
-        for sentence in filter(None, (s.strip() for s in re.split(r"\.(?:\s+|$)", text.strip()))):
-            match = re.fullmatch(r"block(?:\s+(?P<attacker>.+?))?\s+with\s+(?P<refs>.+)", sentence, re.I | re.S)
-            if match is None or (match["attacker"] is None) != (match["refs"].lower() == "nothing"):
-                raise MtgError(Diagnostic("E404", f"'{sentence}': write 'block ATTACKER with A, B' (one sentence per "
-                                                  "attacker) or 'block with nothing'", rule="509.1"))
-            if match["attacker"] is not None:
-                blocks.append((match["attacker"], self._refs(match["refs"])))
+        game = self.game
+        if declared[0] == "attack":
+            _, what, refs = declared
+            attackers = self._refs(refs)
+            return lambda: game.attack(player, what, attackers)
+        blocks = [(attacker, self._refs(refs)) for attacker, refs in declared[1]]
         return lambda: game.block(player, blocks)
 
     def _refs(self, text: str) -> list[str]:
@@ -351,6 +340,30 @@ class Scenario:
             raise MtgError(problems[0])
         return effect
 
+
+
+def parse_declaration(text: str) -> tuple | None:
+    """`attack [WHAT] with REFS|nothing` (508.1): ('attack', WHAT or None, REFS); `block ATTACKER with REFS.`
+    sentences or `block with nothing` (509.1): ('block', [(ATTACKER, REFS), ...]); None for any other text.
+    REFS is the list's text, read by the longest known names as the game runs."""
+    words = text.split(maxsplit=1)
+    if not words or words[0].lower() not in ("attack", "block"):
+        return None
+    if words[0].lower() == "attack":
+        match = re.fullmatch(r"attack(?:\s+(?P<what>.+?))?\s+with\s+(?P<refs>.+?)\.?", text.strip(), re.I | re.S)
+        if match is None:
+            raise MtgError(Diagnostic("E404", f"'{text}': write 'attack with A, B', 'attack PLAYER with A' or "
+                                              "'attack with nothing'", rule="508.1"))
+        return ("attack", match["what"], match["refs"])
+    blocks: list[tuple[str, str]] = []
+    for sentence in filter(None, (s.strip() for s in re.split(r"\.(?:\s+|$)", text.strip()))):
+        match = re.fullmatch(r"block(?:\s+(?P<attacker>.+?))?\s+with\s+(?P<refs>.+)", sentence, re.I | re.S)
+        if match is None or (match["attacker"] is None) != (match["refs"].lower() == "nothing"):
+            raise MtgError(Diagnostic("E404", f"'{sentence}': write 'block ATTACKER with A, B' (one sentence per "
+                                              "attacker) or 'block with nothing'", rule="509.1"))
+        if match["attacker"] is not None:
+            blocks.append((match["attacker"], match["refs"]))
+    return ("block", blocks)
 
 
 def _serialize(state: GameState) -> str:
