@@ -161,11 +161,14 @@ class Combat:
             env = Env(player, context, object_id, {"_it": [object_id]}, action_text=f"{words} as it attacks")
             self.interpreter.run(ability.action, env)
             self.end_context(context)
-            if ability.then is not None:
+            if isinstance(ability.then, ast.ReflexiveTrigger):
                 trigger = self.new_context(player, object_id)
                 trigger.vars = {"_it": [object_id]}
                 self.state.pending_triggers.append(StackItem(self.state.new_id(), player, trigger,
                                                              effect=ability.then.effect, source_name=obj.card_name))
+            elif ability.then is not None:
+                raise error(runs.NOT_RUN, f"{obj.card_name}: what follows '{words}' isn't a 'When you do' trigger, "
+                            "and isn't run by the interpreter yet", ability.then.span, "508.1g")
 
     # ------------------------------------------------------------ 509: declare blockers
     def defending(self, attacker: int) -> str | None:
