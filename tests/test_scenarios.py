@@ -19,7 +19,7 @@ OWN_SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 SHARED_ROOT = Path(__file__).resolve().parents[1].parent / "shared" / "scenarios"
 
 # folders of ../shared/scenarios whose issue is done; add one as each issue is resolved
-SHARED_DONE = ["foundation", "keyword-actions", "face-down", "casting-and-abilities"]
+SHARED_DONE = ["foundation", "keyword-actions", "face-down", "casting-and-abilities", "turns-and-combat"]
 
 NO_SHARED = "../shared is not beside this checkout"
 

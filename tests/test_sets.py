@@ -213,20 +213,10 @@ def test_the_example_scenarios_exercise_at_least_ten_cards_and_the_new_mechanic(
     assert "../harbor-of-dread.json" in text, "a scenario runs on the MTGJSON export too"
 
 
-#: The example set's keyword abilities whose rules the interpreter doesn't run (combat): lint says so (W502).
-NOT_RUNNING = {("Brinescale Dragon", "flying"), ("Silt-Cloaked Stalker", "menace"), ("Reefback Leviathan", "trample"),
-               ("Mirelle, Beacon of the Drowned", "flying"), ("Mirelle, Beacon of the Drowned", "vigilance"),
-               ("Drowned Watch Revenant", "menace")}
-
-
-def test_lint_of_the_examples_finds_only_the_keywords_that_dont_run():
+def test_lint_of_the_examples_is_clean_now_that_their_combat_keywords_run():
+    """Flying, menace, trample and vigilance are static abilities combat reads (rules/702-evergreen-keywords.mtgr)."""
     found = lint_paths([EXAMPLES])
-    assert {d.code for d in found} == {"W502"}, _messages(found)
-    assert {Path(d.span.file).name for d in found} == {YAML_SET.name, "tidewrack-shoals.yaml"}  # (test_imports.py)
-    found = [d for d in found if Path(d.span.file).name == YAML_SET.name]
-    named = {(d.message.split("'")[1], d.message.split("keyword ability ")[1].split()[0]) for d in found}
-    assert named == NOT_RUNNING, _messages(found)
-    assert len(found) == len(NOT_RUNNING)
+    assert found == [], _messages(found)
 
 
 def test_lint_of_the_cli_exits_zero_on_the_examples(cli):

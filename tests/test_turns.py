@@ -12,6 +12,7 @@ from interpreter.tools.scenario import Runner, Scenario, _serialize
 
 BEARS = {"mana_cost": "{1}{G}", "types": ["Creature"], "subtypes": ["Bear"], "power": 2, "toughness": 2}
 FOREST = {"types": ["Land"], "supertypes": ["Basic"], "subtypes": ["Forest"]}
+TRAMPLER = {"mana_cost": "{4}{G}", "types": ["Creature"], "power": 5, "toughness": 5, "text": "Trample"}
 
 
 def game(state: dict, **top):
@@ -19,7 +20,8 @@ def game(state: dict, **top):
     library loses the game, 704.5b)."""
     state = {player: {"library": ["Forest"] * 3, **zones} for player, zones in
              {"alice": {}, "bob": {}, **state}.items()}
-    doc = {"name": "turns", "cards": {"Grizzly Bears": BEARS, "Forest": FOREST}, "state": state, "steps": [], **top}
+    doc = {"name": "turns", "cards": {"Grizzly Bears": BEARS, "Forest": FOREST, "Trampler": TRAMPLER}, "state": state,
+           "steps": [], **top}
     return Scenario(doc, Path("turns.yaml"), Runner()).game
 
 
@@ -52,13 +54,17 @@ def test_this_turn_designations_end_in_cleanup_and_until_your_next_turn_ones_as_
 
 
 def test_a_go_to_refused_on_the_way_leaves_the_game_as_it_was() -> None:
-    g = game({"alice": {"battlefield": [{"card": "Grizzly Bears", "attacking": "bob"}],
-                        "library": ["Grizzly Bears"]}}, at="declare attackers")
+    """A trampler's division giving the player damage before its blocker has lethal is refused (702.19b) in
+    the combat damage step, after the game moved on from declare blockers: all of it is undone."""
+    g = game({"alice": {"battlefield": [{"card": "Trampler", "attacking": "bob", "tapped": True}]},
+              "bob": {"battlefield": [{"card": "Grizzly Bears", "blocking": "Trampler"}]}}, at="declare blockers")
     before = _serialize(g.state)
     with pytest.raises(MtgError) as refused:
-        go_to(g, "alice", "end")
-    assert refused.value.diagnostic.code == "E409" and "510.1" in refused.value.diagnostic.headline()
+        go_to(g, "alice", "end", [{"Grizzly Bears": 1, "bob": 4}])
+    assert refused.value.diagnostic.code == "E402" and "702.19b" in refused.value.diagnostic.headline()
     assert _serialize(g.state) == before
+    go_to(g, "alice", "end", [{"Grizzly Bears": 2, "bob": 3}])
+    assert g.state.players["bob"].life == 17
 
 
 def test_an_added_step_comes_directly_after_the_current_one() -> None:

@@ -116,13 +116,14 @@ class Activating:
     def _pay_activation(self, obj: GameObject, ability: ast.ActivatedAbility, env: Env, symbols: tuple[str, ...],
                         mana: tuple[str, ...], life: int) -> None:
         """602.2h: {T} taps it, {Q} untaps it (only under its controller's control since their turn
-        began, for a creature, 302.6), then mana, life and sacrifice."""
+        began, for a creature, unless an ability says it may, 302.6), then mana, life and sacrifice."""
         for symbol in ("T", "Q"):
             if symbol not in symbols:
                 continue
             if obj.zone != "battlefield":
                 raise error("E402", f"{{{symbol}}} needs {obj.card_name} on the battlefield", rule="602.5a")
-            if "Creature" in self.characteristics(obj.id).types and obj.summoning_sick:
+            if "Creature" in self.characteristics(obj.id).types and obj.summoning_sick and \
+                    not self.combat_rules(obj.id, ast.AttacksDespiteSickness):
                 raise self.unless_unrun_keyword(self.characteristics(obj.id).abilities, error(
                     "E402", f"{obj.card_name} hasn't been under {env.player}'s control since their most recent "
                     f"turn began, so its {{{symbol}}} ability can't be activated", rule="302.6"))

@@ -41,6 +41,7 @@ class Choice:
     """One decision: pick `count` objects (or up to `count`), one named option, or yes/no."""
 
     kind: str                       # "objects" | "option" | "yes_no" | "order" (all the options, in order)
+    #                                 | "division" (an amount for each option, `count` in all: a mapping)
     prompt: str
     options: list = field(default_factory=list)   # object ids, or option names
     count: int = 1
@@ -104,6 +105,24 @@ def _objects_answer(choice: Choice, raw: object, match: Callable[[Ref, list[int]
     return chosen
 
 
+def _division_answer(choice: Choice, raw: object, match: Callable[[Ref, list], list]) -> dict:
+    """A mapping from object reference or player name to a whole amount (510.1c); options left out get 0.
+    Whether the amounts are legal is the game's to check."""
+    if not isinstance(raw, dict):
+        raise error("E405", f"{choice.prompt}: the answer is a mapping from each recipient to an amount, such as "
+                    "{NAME: 2, player: 1}", rule=choice.rule)
+    division: dict = {}
+    for ref, amount in raw.items():
+        found = match(Ref.parse(str(ref)), choice.options)
+        if not found:
+            raise error("E405", f"'{ref}' is not an option for {choice.prompt}", rule=choice.rule)
+        if not isinstance(amount, int) or isinstance(amount, bool) or found[0] in division:
+            raise error("E405", f"'{ref}: {amount}' for {choice.prompt}: each recipient once, with a whole amount",
+                        rule=choice.rule)
+        division[found[0]] = amount
+    return division
+
+
 def _order_answer(choice: Choice, raw: object) -> list[str]:
     """Every option once, in the order given; an option named without its '#K' is the first of that name
     not given yet."""
@@ -146,6 +165,8 @@ class ScriptedChooser:
             return _objects_answer(choice, raw, match)
         if choice.kind == "order":
             return _order_answer(choice, raw)
+        if choice.kind == "division":
+            return _division_answer(choice, raw, match)
         return _option_answer(Choice("option", choice.prompt, choice.answers(), rule=choice.rule), raw)
 
     def unused(self) -> list[object]:
@@ -161,6 +182,10 @@ class RandomChooser:
     def answer(self, choice: Choice, match):
         if choice.kind == "order":
             return self.rng.sample(list(choice.options), len(choice.options))
+        if choice.kind == "division":
+            cuts = sorted(self.rng.randint(0, choice.count) for _ in choice.options[1:])
+            bounds = [0, *cuts, choice.count]
+            return {o: bounds[n + 1] - bounds[n] for n, o in enumerate(choice.options)}
         if choice.kind == "objects":
             low = 0 if choice.up_to else choice.count
             n = self.rng.randint(low, min(choice.count, len(choice.options)))
@@ -181,6 +206,8 @@ class InteractiveChooser:
             raise error("E403", f"no answer given at the terminal for {choice.prompt}", rule=choice.rule) from None
 
     def _answer(self, choice: Choice):
+        if choice.kind == "division":
+            return {option: self._amount(choice, label) for option, label in zip(choice.options, choice.labels)}
         while True:
             if choice.kind in ("objects", "order"):
                 for n, option in enumerate(choice.options, 1):
@@ -202,6 +229,14 @@ class InteractiveChooser:
                 if option.lower() == reply:
                     return option
             print(f"  one of: {', '.join(options)}")
+
+    def _amount(self, choice: Choice, label: str) -> int:
+        """One recipient's share of a division, asked until it is a whole number."""
+        while True:
+            reply = self.ask(f"{choice.prompt}: how much to {label}? ").strip()
+            if reply.isdigit():
+                return int(reply)
+            print("  a whole number")
 
 
 def is_user_error(exc: BaseException) -> bool:

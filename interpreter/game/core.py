@@ -120,7 +120,7 @@ class GameCore:
             env.context.events.append(event)
 
     def ask(self, choice: Choice) -> list[int] | str:
-        if choice.kind == "objects":  # objects by zone and name; a player ('any target') by name
+        if choice.kind in ("objects", "division"):  # objects by zone and name; a player ('any target') by name
             choice.labels = [i if isinstance(i, str) else f"{self.state.objects[i].zone}:{self.name_of(i)}"
                              for i in choice.options]
         return self.chooser.answer(choice, self.match_among)

@@ -62,7 +62,8 @@ class Damage:
         """702.2b, 702.2c: whether any amount of damage from a source with these characteristics is lethal."""
         return bool(self._own(chars, ast.LethalDamage))
 
-    def deal_damage(self, source: int | None, amounts: dict[int | str, int], env: Env | None) -> None:
+    def deal_damage(self, source: int | None, amounts: dict[int | str, int], env: Env | None,
+                    combat: bool = False) -> None:
         """120.3, 120.4: the source deals each recipient (a permanent, or a player by name) its amount of damage,
         all at once (a combat damage step calls this for each source, 510.2). To a player: life lost,
         or counters where the source says so (poison, 120.3b); to a creature: damage marked on it, or counters
@@ -70,7 +71,8 @@ class Damage:
         loyalty counters removed (120.3c); to a battle: defense counters removed (120.3h). A source whose
         damage gains life gives its controller (or owner) that much life (120.3f, 702.15b). The source's
         abilities are read as it is, or as it last existed (702.2e, 702.15c). 0 damage is none (120.8);
-        what can't be dealt damage (120.1a) and players who left the game (800.4a) aren't."""
+        what can't be dealt damage (120.1a) and players who left the game (800.4a) aren't. `combat`: it is combat
+        damage (510.2)."""
         amounts = {recipient: amount for recipient, amount in amounts.items() if amount > 0}
         if not amounts:
             return
@@ -82,14 +84,14 @@ class Damage:
             if isinstance(recipient, str):
                 if self.state.players[recipient].lost:
                     continue
-                self.emit(Event("damage_dealt", recipient, name, source, chars, controller=controller), env)
+                self.emit(Event("damage_dealt", recipient, name, source, chars, controller=controller, combat=combat), env)
                 if "players" in forms:
                     self.give_counters(recipient, forms["players"], amount, env)
                 else:
                     self.state.players[recipient].life -= amount
                     self.emit(Event("life_lost", recipient), env)
             elif not self._damage_permanent(recipient, amount, forms, chars, env, Event(
-                    "damage_dealt", None, name, source, chars, controller=controller)):
+                    "damage_dealt", None, name, source, chars, controller=controller, combat=combat)):
                 continue
             dealt += amount
         if dealt and self._own(chars, ast.DamageGainsLife):

@@ -27,6 +27,7 @@ class Event:
     cause: int | None = None   # the spell or ability (its context) that caused it, e.g. by targeting
     controller: str | None = None
     step: str | None = None
+    combat: bool = False       # damage dealt as combat damage (510.2)
 
     def as_json(self) -> dict:
         out = {"event": self.name}
@@ -43,7 +44,7 @@ class Event:
 #: reports them; what a trigger names beyond these isn't detected yet (runs.py).
 TRIGGER_EVENTS = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped",
                   "is tapped for mana": "tapped_for_mana", "deals damage": "damage_dealt", "dies": "died",
-                  "leaves": "left"}
+                  "leaves": "left", "attacks": "attacked", "blocks": "blocked", "becomes blocked": "became_blocked"}
 #: The trigger events that look back in time (603.10a): leaving the battlefield, seen by abilities of objects
 #: that left with it.
 LOOKING_BACK = frozenset({"died", "left"})

@@ -127,8 +127,6 @@ GAPS: tuple[Gap, ...] = (
     # triggers: never detected
     Gap(ast.SacrificeTrigger, "trigger on sacrificing", "sacrificing isn't an event the interpreter detects "
         "yet: this never triggers", "701.21a"),
-    Gap(ast.YouAttackTrigger, "trigger on attacking", "attacking isn't run by the interpreter yet (no "
-        "combat): this never triggers", "508.1"),
     Gap(ast.ChapterTrigger, "chapter ability (lore counters)", "Sagas' chapter abilities aren't run by the "
         "interpreter yet: they never trigger", "714.2b"),
     Gap(ast.UnlockTrigger, "trigger on unlocking a door", "unlocking doors isn't run by the interpreter yet: "
@@ -156,15 +154,17 @@ GAPS: tuple[Gap, ...] = (
         "applied by the interpreter yet", "604.1"),
     Gap(ast.CostChange, "cost change by a hybrid symbol or X", "a cost reduction or increase by a hybrid "
         "symbol or X isn't applied by the interpreter yet", "118.7e", lambda n, b: not applied(n)),
-    Gap(ast.AttackCost, "cost paid as a creature attacks", "attacking isn't run by the interpreter yet (no "
-        "combat), so this cost is never offered", "508.1g"),
+    *(Gap(kind, "static ability about other creatures in combat", "a static ability about how other creatures "
+          "attack, block or deal combat damage isn't applied by the interpreter yet", "604.1",
+          lambda n, b: not isinstance(n.objects, ast.Self)) for kind in ast.COMBAT_STATICS),
     Gap(ast.KeywordAbility, "keyword ability {name}", "the rules of {name} aren't run by the interpreter yet",
         None, _keyword_not_run),
 )
 
-#: A part of the game itself the interpreter doesn't run yet: (part, message, rule). The turn passes through
-#: the combat damage step (turns.py) and refuses it while a creature is in combat.
-COMBAT_DAMAGE = ("combat damage", "combat damage isn't run by the interpreter yet", "510.1")
+#: A part of the game itself the interpreter doesn't run yet: (part, message, rule). An effect's 'can't be
+#: blocked by QUALITY this turn' keeps only its words (permanents.py): blocking that creature is refused.
+BLOCKED_BY = ("'can't be blocked by' for a time", "a restriction on blocking with a duration and a quality isn't "
+              "applied by the interpreter yet", "509.1b")
 #: Likewise phasing: an action while a permanent is phased out is refused (`state_not_run`).
 PHASED_OUT = ("phased-out permanents", "the interpreter doesn't run phased-out permanents yet", "702.26b")
 #: A Siege's own ability (310.12b: 'When the last defense counter is removed from this permanent, exile it, then

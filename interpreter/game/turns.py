@@ -9,9 +9,8 @@ happen, then players would receive priority (117.5: state-based actions, trigger
 stack). Going on stops there when something is on the stack, an answer a turn-based action needs isn't
 given (the actions wait, `turn_actions_done`), or the game is over.
 
-Combat is entered here and left to a combat part of the game: `declare_attackers`, `declare_blockers`
-and `combat_damage` are its entry points (508.1, 509.1, 510.1); here they declare nothing, and combat
-damage with creatures in combat is refused as not run yet.
+The combat phase's turn-based actions are combat.py's: `declare_attackers`, `declare_blockers`,
+`combat_damage` (508.1, 509.1, 510.1) and `end_combat` (511.3).
 """
 from __future__ import annotations
 
@@ -21,7 +20,6 @@ from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
 from .choices import Choice
 from .events import Event
-from .runs import COMBAT_DAMAGE, NOT_RUN
 from .state import STEPS, Context, Until
 from .steps import Env
 
@@ -172,11 +170,7 @@ class Turns:
             if figures.pool:
                 figures.pool.clear()
         if state.step == "end of combat":
-            for i in state.battlefield:
-                obj = state.objects[i]
-                if obj.attacking is not None or obj.blocking or obj.blocked:
-                    obj.attacking, obj.blocked = None, False
-                    obj.blocking.clear()
+            self.end_combat()
 
     # ------------------------------------------------------------ turn-based actions and priority
     def _turn_actions(self) -> bool:
@@ -254,22 +248,6 @@ class Turns:
         self.end_durations(lambda until: until.kind == END_OF_TURN)
         state.end_replacements(END_OF_TURN)   # regeneration shields and other 'this turn' replacements
 
-    def declare_attackers(self) -> None:
-        """508.1: the entry point of combat. Passing through the step declares no attackers; declaring
-        them (`attack with`) isn't run yet."""
-
-    def declare_blockers(self) -> None:
-        """509.1: passing through the step declares no blockers; declaring them isn't run yet."""
-
-    def combat_damage(self) -> None:
-        """510.1: creatures in combat deal their combat damage; not run yet, so with any creature attacking
-        this step is refused rather than passed with no damage dealt."""
-        attacking = self.attackers()
-        if attacking:
-            _, message, rule = COMBAT_DAMAGE
-            names = ", ".join(self.name_of(i) for i in attacking)
-            raise error(NOT_RUN, f"combat damage step: {names} would deal combat damage, and {message}", rule=rule)
-
     # ------------------------------------------------------------ durations
     def until(self, duration: str | None, env: Env) -> Until | None:
         """When an effect the resolving text creates ends (611.2a): its duration as written, 'your' being
@@ -336,8 +314,7 @@ class Turns:
         figures.lands_played += 1
         self.emit(Event("land_played", player, land.card_name, land.id))
 
-#: Each step's turn-based actions (703.4): the method of `Game` that does them (a combat part of the game
-#: gives the declarations and combat damage their rules).
+#: Each step's turn-based actions (703.4): the method of `Game` that does them (combat.py's in combat).
 _TURN_ACTIONS: dict[str, str] = {
     "untap": "untap_step",
     "draw": "draw_step",

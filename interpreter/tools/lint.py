@@ -5,6 +5,7 @@ Findings are diagnostics with stable codes (see README, "Diagnostic codes").
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean
@@ -21,6 +22,7 @@ from .scenario import (
     Runner,
     Scenario,
     mechanics_of,
+    parse_declaration,
     scenario_files,
     structure_problems_located,
 )
@@ -281,6 +283,12 @@ class ScenarioLint:
             self.add("E404", f"unknown player '{player}'", line, f"{player}:", did_you_mean(player, players))
         text = str(step[player])
         span = locate(self.lines, self.file, line, text)
+        try:   # attacking and blocking: the sentences' form (their names are read as the game runs)
+            if parse_declaration(text) is not None:
+                return
+        except MtgError as exc:
+            self.found.append(replace(exc.diagnostic, span=span))
+            return
         node = None
         first = text.split()[0].lower() if text.split() else ""
         starts = ["command", "effect_text"] if first in book.command_words() else ["effect_text"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -13,7 +14,7 @@ import jsonschema
 
 from ..diagnostics import Diagnostic, MtgError, did_you_mean
 from ..game.cards import make_card
-from ..game.choices import Chooser, ScriptedChooser
+from ..game.choices import Chooser, Ref, ScriptedChooser
 from ..game.game import Game
 from ..game.runs import state_not_run
 from ..game.state import CardDef, GameState
@@ -225,6 +226,9 @@ class Scenario:
     def action(self, player: str, text: str, step: dict, line: int):
         """The step's text as a callable action: a command, or effect text resolved at once."""
         game = self.game
+        declared = self.declaration(player, text)
+        if declared is not None:
+            return declared
         node = self._parsed.get((text, line))
         if node is None:
             node = self._parsed[(text, line)] = self.parse_step(text, line)
@@ -248,6 +252,35 @@ class Scenario:
             game.effect(player, node, source, text)
         return run
 
+    def declaration(self, player: str, text: str):
+        """`attack ...` and `block ...` (see `parse_declaration`) as an action; None for any other text."""
+        declared = parse_declaration(text)
+        if declared is None:
+            return None
+        game = self.game
+        if declared[0] == "attack":
+            _, what, refs = declared
+            attackers = self._refs(refs)
+            return lambda: game.attack(player, what, attackers)
+        blocks = [(attacker, self._refs(refs)) for attacker, refs in declared[1]]
+        return lambda: game.block(player, blocks)
+
+    def _refs(self, text: str) -> list[str]:
+        """A list of object references, each read by the longest name of a known object ('Isamaru, Hound of
+        Konda, Grizzly Bears'); `nothing` is none."""
+        if text.strip().lower() == "nothing":
+            return []
+        names = {o.card_name.lower() for o in self.game.state.objects.values()}
+        parts = [p.strip() for p in text.split(",")]
+        refs: list[str] = []
+        start = 0
+        while start < len(parts):
+            end = next((j for j in range(len(parts), start, -1)
+                        if Ref.parse(", ".join(parts[start:j])).name.lower() in names), start + 1)
+            refs.append(", ".join(parts[start:end]))
+            start = end
+        return refs
+
     def parse_step(self, text: str, line: int) -> ast.Node:
         """A step's text as a command, or else as effect text (checked); parsed once per scenario."""
         book = self.rulebook
@@ -270,6 +303,30 @@ class Scenario:
             raise MtgError(problems[0])
         return effect
 
+
+
+def parse_declaration(text: str) -> tuple | None:
+    """`attack [WHAT] with REFS|nothing` (508.1): ('attack', WHAT or None, REFS); `block ATTACKER with REFS.`
+    sentences or `block with nothing` (509.1): ('block', [(ATTACKER, REFS), ...]); None for any other text.
+    REFS is the list's text, read by the longest known names as the game runs."""
+    words = text.split(maxsplit=1)
+    if not words or words[0].lower() not in ("attack", "block"):
+        return None
+    if words[0].lower() == "attack":
+        match = re.fullmatch(r"attack(?:\s+(?P<what>.+?))?\s+with\s+(?P<refs>.+?)\.?", text.strip(), re.I | re.S)
+        if match is None:
+            raise MtgError(Diagnostic("E404", f"'{text}': write 'attack with A, B', 'attack PLAYER with A' or "
+                                              "'attack with nothing'", rule="508.1"))
+        return ("attack", match["what"], match["refs"])
+    blocks: list[tuple[str, str]] = []
+    for sentence in filter(None, (s.strip() for s in re.split(r"\.(?:\s+|$)", text.strip()))):
+        match = re.fullmatch(r"block(?:\s+(?P<attacker>.+?))?\s+with\s+(?P<refs>.+)", sentence, re.I | re.S)
+        if match is None or (match["attacker"] is None) != (match["refs"].lower() == "nothing"):
+            raise MtgError(Diagnostic("E404", f"'{sentence}': write 'block ATTACKER with A, B' (one sentence per "
+                                              "attacker) or 'block with nothing'", rule="509.1"))
+        if match["attacker"] is not None:
+            blocks.append((match["attacker"], match["refs"]))
+    return ("block", blocks)
 
 
 def _serialize(state: GameState) -> str:

@@ -85,10 +85,15 @@ class TriggerSteps:
     @staticmethod
     def _dealt_to(node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
         """Whether the damage went where the trigger says: 'a player', 'an opponent' (of the ability's
-        controller). Only players are dealt damage yet (120.3a), and none of it is combat damage (510)."""
-        if node.combat or event.player is None:
+        controller); 'combat damage' only combat damage (510.2)."""
+        if node.combat and not event.combat or event.player is None:
             return False
         return node.recipient == "a player" or (node.recipient == "an opponent" and event.player != source.controller)
+
+    @executes(ast.YouAttackTrigger)
+    def you_attack_trigger(self, node: ast.YouAttackTrigger, event: Event, source: GameObject) -> bool:
+        """508.3a: 'whenever you attack': its controller declared one or more attackers."""
+        return event.name == "attackers_declared" and event.player == source.controller
 
     @executes(ast.EitherTrigger)
     def either_trigger(self, node: ast.EitherTrigger, event: Event, source: GameObject) -> bool:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from lark import Transformer, v_args
 
+from ...diagnostics import Diagnostic, MtgError
+
 from .. import ast
 from .sentences import intervening_if
 
@@ -59,6 +61,43 @@ class AbilityRules(Transformer):
     def damage_gains_life(self, meta, children):
         return ast.DamageGainsLife(span=self._span(meta))
 
+    # combat statics (302.6, 508.1c, 508.1f, 509.1b, 510.4, 702.19b)
+    def blocked_only_by_keywords(self, meta, children):
+        objects, quality, *keywords = children
+        options = tuple(ast.QualityWith(quality, keyword=k, span=quality.span) for k in keywords)
+        choice = options[0] if len(options) == 1 else ast.QualityChoice(options, span=quality.span)
+        return ast.BlockRestriction(objects, choice, True, span=self._span(meta))
+
+    def blocked_only_by_many(self, meta, children):
+        objects, at_least, quality = children
+        word = str(at_least).split()[0].lower()
+        count = int(word) if word.isdigit() else ("two", "three", "four").index(word) + 2
+        return ast.BlockRestriction(objects, quality, True, count, span=self._span(meta))
+
+    def attacks_untapped(self, meta, children):
+        return ast.AttacksUntapped(children[0], span=self._span(meta))
+
+    def attacks_despite_sickness(self, meta, children):
+        return ast.AttacksDespiteSickness(children[0], span=self._span(meta))
+
+    def first_combat_damage(self, meta, children):
+        return ast.CombatDamageSteps(children[0], span=self._span(meta))
+
+    def both_combat_damage(self, meta, children):
+        return ast.CombatDamageSteps(children[0], True, span=self._span(meta))
+
+    def excess_combat_damage(self, meta, children):
+        return ast.ExcessCombatDamage(children[0], span=self._span(meta))
+
+    def can_block(self, meta, children):
+        objects, quality, keyword = children
+        return ast.CanBlock(objects, ast.QualityWith(quality, keyword=keyword, span=quality.span), span=self._span(meta))
+
+    def static_effect(self, meta, children):
+        if not isinstance(children[0], ast.COMBAT_STATICS):
+            raise MtgError(Diagnostic("E101", "not a static ability", self._span(meta)))
+        return children[0]
+
     def damage_source(self, meta, children):
         return children[0] if children else ast.Self(span=self._span(meta))
 
@@ -104,6 +143,8 @@ class AbilityRules(Transformer):
         )
 
     def spell_ability(self, meta, children):
+        if isinstance(children[0], ast.COMBAT_STATICS):   # a static ability read from its predicate form
+            return children[0]
         return ast.SpellAbility(children[0], span=self._span(meta))
 
     def ability(self, meta, children):

@@ -141,7 +141,7 @@ class PermanentEffectRules(Transformer):
         return self._with(quality, clause) if clause else quality
 
     def cant_be_blocked_by(self, meta, children):
-        return ast.CantBlock(children[0], children[2], True, children[1], span=self._span(meta))
+        return _static_or(ast.CantBlock(children[0], children[2], True, children[1], span=self._span(meta)))
 
     # one subject, several predicates: each is a function of the subject and a duration
     def pred_pump(self, meta, children):
@@ -244,13 +244,13 @@ class PermanentEffectRules(Transformer):
         return ast.NamedPermanent(children[0], children[1], span=self._span(meta))
 
     def cant_attack(self, meta, children):
-        return ast.CantAttack(children[0], children[1], span=self._span(meta))
+        return _static_or(ast.CantAttack(children[0], children[1], span=self._span(meta)))
 
     def cant_block(self, meta, children):
-        return ast.CantBlock(children[0], children[1], span=self._span(meta))
+        return _static_or(ast.CantBlock(children[0], children[1], span=self._span(meta)))
 
     def cant_be_blocked(self, meta, children):
-        return ast.CantBlock(children[0], children[1], True, span=self._span(meta))
+        return _static_or(ast.CantBlock(children[0], children[1], True, span=self._span(meta)))
 
     def create_named_token(self, meta, children):
         return ast.CreateNamedToken(str(children[0]), span=self._span(meta))
@@ -290,3 +290,16 @@ class PermanentEffectRules(Transformer):
         count, other, quality, card, (zone, whose) = children
         quality = self._as_card(quality) if card else quality
         return ast.Target(quality, other=bool(other), zone=zone, whose=whose, count=count, span=self._span(meta))
+
+
+def _static_or(effect: ast.CantAttack | ast.CantBlock) -> ast.Node:
+    """A line saying objects can't attack, block or be blocked with no duration is a static ability (604.1,
+    508.1c, 509.1b), not a one-shot change."""
+    if effect.duration is not None:
+        return effect
+    if isinstance(effect, ast.CantAttack):
+        return ast.CantAttackOrBlock(effect.objects, span=effect.span)
+    if isinstance(effect, ast.CantBlock):
+        if effect.blocked:
+            return ast.BlockRestriction(effect.objects, effect.by, span=effect.span)
+        return ast.CantAttackOrBlock(effect.objects, True, span=effect.span)

@@ -74,6 +74,12 @@ class TriggerRules(Transformer):
     def attacks_verb(self, meta, children):
         return ("attacks", {})
 
+    def blocks_verb(self, meta, children):
+        return ("blocks", {})
+
+    def becomes_blocked_verb(self, meta, children):
+        return ("becomes blocked", {})
+
     def leaves_verb(self, meta, children):
         return ("leaves", {})
 

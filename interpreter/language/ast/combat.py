@@ -1,0 +1,75 @@
+"""Static abilities about combat (506-511): who may attack and block, how an attacker may be blocked, when
+and where a creature's combat damage goes. Keyword abilities mean them in their definitions in rules/
+(702.3b, 702.4b, 702.7b, 702.9b, 702.10b, 702.17b, 702.19b, 702.20b, 702.111b); a card may say them too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .nodes import Node, QualityExpr
+from .objects import Objects
+
+__all__ = ["BlockRestriction", "CantAttackOrBlock", "AttacksUntapped", "AttacksDespiteSickness",
+           "CombatDamageSteps", "ExcessCombatDamage", "CanBlock", "COMBAT_STATICS"]
+
+
+@dataclass(frozen=True)
+class BlockRestriction(Node):
+    """'OBJECTS can't be blocked except by QUALITY' (`only` True), '... can't be blocked by QUALITY', '... can't
+    be blocked except by N or more creatures' (`at_least`), 509.1b."""
+
+    objects: Objects
+    quality: QualityExpr | None = None
+    only: bool = False
+    at_least: int = 0
+
+
+@dataclass(frozen=True)
+class CantAttackOrBlock(Node):
+    """'OBJECTS can't attack' / 'can't block' as a static ability (508.1c, 509.1b)."""
+
+    objects: Objects
+    block: bool = False
+
+
+@dataclass(frozen=True)
+class AttacksUntapped(Node):
+    """'Attacking doesn't cause OBJECTS to tap' (508.1f)."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class AttacksDespiteSickness(Node):
+    """'OBJECTS can attack and {T} as soon as it comes under your control' (302.6)."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class CombatDamageSteps(Node):
+    """'OBJECTS deals combat damage before creatures without KEYWORD' (`regular` False) or '... deals both
+    first-strike and regular combat damage' (`regular` True): it deals combat damage in the first combat
+    damage step (510.4)."""
+
+    objects: Objects
+    regular: bool = False
+
+
+@dataclass(frozen=True)
+class ExcessCombatDamage(Node):
+    """'OBJECTS can deal excess combat damage to the player or planeswalker it's attacking' (702.19b)."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class CanBlock(Node):
+    """'OBJECTS can block QUALITY' (702.17b): a permission that a restriction on the attacker names."""
+
+    objects: Objects
+    quality: QualityExpr | None = None
+
+
+COMBAT_STATICS = (BlockRestriction, CantAttackOrBlock, AttacksUntapped, AttacksDespiteSickness, CombatDamageSteps,
+                  ExcessCombatDamage, CanBlock)
