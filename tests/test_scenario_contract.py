@@ -326,7 +326,7 @@ def test_the_new_fields_are_journaled_and_serialized(tmp_path: Path) -> None:
     state.players["bob"].counters["poison"] = 10
     state.players["bob"].lost, state.players["alice"].lands_played = True, 1
     bears.damage, bears.blocked, bears.back_face_up, bears.phased_out = 3, True, True, True
-    bears.blocking.clear()
+    bears.blocking = ()
     bears.attacking = "alice"
     assert _serialize(state) != before
     state.journal.rollback(mark)

@@ -167,8 +167,8 @@ class Combat:
                 self.state.pending_triggers.append(StackItem(self.state.new_id(), player, trigger,
                                                              effect=ability.then.effect, source_name=obj.card_name))
             elif ability.then is not None:
-                raise error(runs.NOT_RUN, f"{obj.card_name}: what follows '{words}' isn't a 'When you do' trigger, "
-                            "and isn't run by the interpreter yet", ability.then.span, "508.1g")
+                _, message, rule = runs.THEN_AS_IT_ATTACKS
+                raise error(runs.NOT_RUN, f"{obj.card_name}: what follows '{words}' {message}", ability.then.span, rule)
 
     # ------------------------------------------------------------ 509: declare blockers
     def defending(self, attacker: int) -> str | None:
@@ -215,7 +215,7 @@ class Combat:
             self.state.objects[attacker].blocked = True
             for blocker in blockers:
                 obj = self.state.objects[blocker]
-                obj.blocking.append(attacker)
+                obj.blocking += (attacker,)
                 self.emit(Event("blocked", obj.controller, obj.card_name, obj.id, self.characteristics(obj.id)))
             attacker_obj = self.state.objects[attacker]
             self.emit(Event("became_blocked", attacker_obj.controller, attacker_obj.card_name, attacker))
@@ -347,6 +347,6 @@ class Combat:
             obj = state.objects[i]
             if obj.attacking is not None or obj.blocking or obj.blocked:
                 obj.attacking, obj.blocked = None, False
-                obj.blocking.clear()
+                obj.blocking = ()
         if state.struck_first is not None:
             state.struck_first = None

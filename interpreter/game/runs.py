@@ -51,10 +51,12 @@ class Gap:
 
     def describe(self, node: ast.Node, book: "Rulebook") -> tuple[str, str, str | None]:
         """(part, message, rule) for this node."""
-        values = {"name": getattr(node, "name", ""), "event": getattr(node, "event", "")}
+        name = getattr(node, "name", "")
+        action = book.keyword_actions.get(name) if isinstance(node, ast.KeywordAction) else None
+        values = {"name": name, "event": getattr(node, "event", ""), "reason": action.not_run if action else ""}
         rule = self.rule
         if rule is None:
-            definition = book.keyword_abilities.get(getattr(node, "name", ""))
+            definition = action or book.keyword_abilities.get(name)
             rule = definition.rule if definition else None
         return self.part.format(**values), self.message.format(**values), rule
 
@@ -63,6 +65,11 @@ def _keyword_not_run(node: ast.KeywordAbility, book: "Rulebook") -> bool:
     """Its definition gives it no meaning the interpreter runs (no statics, or some lines didn't parse)."""
     definition = book.keyword_abilities.get(node.name)
     return definition is not None and (definition.partial or not definition.statics and node.name not in RUN_BY_NAME)
+
+
+def _marked_not_run(node: ast.KeywordAction, book: "Rulebook") -> bool:
+    definition = book.keyword_actions.get(node.name)
+    return definition is not None and definition.not_run is not None
 
 
 def _partial(node: ast.KeywordAction, book: "Rulebook") -> bool:
@@ -107,6 +114,8 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.KeywordAction, *ONE_QUALITY, _choice_in_quality_slot),
     Gap(ast.KeywordAction, "keyword action {name} (part of its definition didn't parse)", "the definition of "
         "'{name}' has lines that didn't parse, so it isn't run", "701.1", _partial),
+    Gap(ast.KeywordAction, "keyword action {name} (its rules file says it isn't run yet)", "'{name}' isn't run by "
+        "the interpreter yet: {reason}", None, _marked_not_run),
     # objects and conditions: refused when read
     Gap(ast.PaidObject, "what paid a cost ('the sacrificed creature')", "what paid a cost isn't kept by the "
         "interpreter yet", "118"),
@@ -165,6 +174,9 @@ GAPS: tuple[Gap, ...] = (
 #: blocked by QUALITY this turn' keeps only its words (permanents.py): blocking that creature is refused.
 BLOCKED_BY = ("'can't be blocked by' for a time", "a restriction on blocking with a duration and a quality isn't "
               "applied by the interpreter yet", "509.1b")
+#: What follows an 'as it attacks' cost when it isn't a 'When you do' trigger (508.1g): the declaration is refused.
+THEN_AS_IT_ATTACKS = ("what follows an 'as it attacks' cost", "isn't a 'When you do' trigger, and isn't run by the "
+                      "interpreter yet", "508.1g")
 #: Likewise phasing: an action while a permanent is phased out is refused (`state_not_run`).
 PHASED_OUT = ("phased-out permanents", "the interpreter doesn't run phased-out permanents yet", "702.26b")
 #: A Siege's own ability (310.12b: 'When the last defense counter is removed from this permanent, exile it, then

@@ -85,7 +85,7 @@ class GameObject(Recorded):
     attached_to: int | None = None        # the permanent this Aura or Equipment is attached to (301.5, 303.4)
     damage: int = 0                       # damage marked on it this turn (120.6)
     attacking: str | int | None = None    # the player (name), planeswalker or battle (id) it attacks (508.1)
-    blocking: list[int] = field(default_factory=JList)   # the attacking creatures it blocks (509.1g)
+    blocking: tuple[int, ...] = ()        # the attacking creatures it blocks (509.1g; replaced, never changed)
     blocked: bool = False                 # an attacking creature that became blocked (509.1h)
     back_face_up: bool = False            # a double-faced permanent with its back face up (712.8e)
     phased_out: bool = False              # phased out: treated as though it doesn't exist (702.26b)

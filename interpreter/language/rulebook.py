@@ -262,7 +262,8 @@ class Rulebook(LayoutReader):
         definition = ast.Definition(pending.kind, pending.pattern, rules, reminder, examples,
                                     pending.first("event_clause"), pending.first("named_clause"), steps, statics,
                                     tuple(pending.aliases), tuple(defaults),
-                                    bool(pending.clauses.get("excluded_clause")), partial, span=pending.span)
+                                    bool(pending.clauses.get("excluded_clause")), partial,
+                                    _optional(unquote, pending.first("not_run_clause")), span=pending.span)
         if pending.kind == "keyword action":
             self.keyword_actions[definition.name] = definition
         elif pending.kind == "keyword ability":
@@ -424,3 +425,5 @@ def _regular_plurals(word: str) -> list[str]:
     return [word + "s"]
 
 
+def _optional(convert, value: str | None) -> str | None:
+    return None if value is None else convert(value)

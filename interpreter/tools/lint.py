@@ -140,7 +140,7 @@ def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
                                         f"doesn't parse: {exc.diagnostic.message}", span, definition.rule,
                                         exc.diagnostic.help))
                 continue
-            if start != "effect_text" or definition.excluded or definition.name in loops(book):
+            if start != "effect_text" or definition.excluded or definition.not_run or definition.name in loops(book):
                 continue
             game = _sample_game(book, cards, node)
             source = game.state.battlefield[0]

@@ -215,4 +215,4 @@ class StartingState:
             raise self.refuse(f"{name} can't be blocking {attacker.card_name}: {attacker.card_name} isn't attacking "
                               f"{obj.controller}, a planeswalker {obj.controller} controls or a battle "
                               f"{obj.controller} protects", placed.line, "blocking", "509.1a")
-        obj.blocking.append(attacker.id)
+        obj.blocking += (attacker.id,)

@@ -61,7 +61,7 @@ class DamageSteps:
         ids = [i for i in self.objects(node.objects, env) if self.state.objects[i].zone == "battlefield"]
         for i in ids:
             obj = self.state.objects[i]
-            obj.attacking, obj.blocking, obj.blocked = None, [], False
+            obj.attacking, obj.blocking, obj.blocked = None, (), False
         return ids
 
     @executes(ast.GiveCounters)

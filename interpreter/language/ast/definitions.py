@@ -124,6 +124,7 @@ class Definition(Node):
     defaults: tuple[tuple[str, object], ...] = ()
     excluded: bool = False
     partial: bool = False  # some lines didn't parse (reported); the rest is here
+    not_run: str | None = None  # 'not run yet "REASON"': what its steps leave out; using it is refused (E409)
 
     @property
     def name(self) -> str:
