@@ -59,3 +59,33 @@ def doc(body: str) -> str:
 def docs(*bodies: str) -> str:
     """Several scenario documents in one file."""
     return "---\n".join(doc(b) for b in bodies)
+
+
+def draws_a_card(name: str = "drawing a card moves the top card of the library to the hand") -> str:
+    """A scenario that passes: alice draws the Island on top of her library."""
+    return doc(f"""
+        name: {name}
+        state:
+          alice:
+            library: [Island, Grizzly Bears]
+        steps:
+          - alice: draw a card
+        expect:
+          alice:
+            hand: [Island]
+        """)
+
+
+def expects_the_wrong_hand(name: str = "this scenario expects the wrong card in hand") -> str:
+    """A scenario that fails: alice draws the Island, it expects the Grizzly Bears."""
+    return doc(f"""
+        name: {name}
+        state:
+          alice:
+            library: [Island, Grizzly Bears]
+        steps:
+          - alice: draw a card
+        expect:
+          alice:
+            hand: [Grizzly Bears]
+        """)

@@ -18,35 +18,15 @@ import pytest
 import interpreter
 from interpreter.language.parsers import resource_dir
 
-from conftest import ROOT, doc, docs, write
+from conftest import ROOT, docs, draws_a_card, expects_the_wrong_hand, write
+
+PASSING = draws_a_card()
+FAILING = expects_the_wrong_hand()
 
 OWN_SCENARIOS = ROOT / "tests" / "scenarios"
 RULES = ROOT / "rules"
 
-PASSING = doc("""
-    name: drawing a card moves the top card of the library to the hand
-    state:
-      alice:
-        library: [Island, Grizzly Bears]
-    steps:
-      - alice: draw a card
-    expect:
-      alice:
-        hand: [Island]
-        library: [Grizzly Bears]
-    """)
 
-FAILING = doc("""
-    name: this scenario expects the wrong card in hand
-    state:
-      alice:
-        library: [Island, Grizzly Bears]
-    steps:
-      - alice: draw a card
-    expect:
-      alice:
-        hand: [Grizzly Bears]
-    """)
 
 
 @pytest.fixture

@@ -20,36 +20,14 @@ from interpreter.tools import cli as cli_module
 from interpreter.tools import coverage as coverage_module
 from interpreter.tools.output import wants_color
 
-from conftest import ROOT, doc, write
+from conftest import ROOT, draws_a_card, expects_the_wrong_hand, write
 
 EXAMPLES = ROOT / "tests" / "examples"
 COMMANDS = ["test", "parse", "lint", "coverage", "rules", "reference"]
 
-DRAWS = doc("""
-    name: drawing a card moves the top card of the library to the hand
-    state:
-      alice:
-        library: [Island, Grizzly Bears]
-    steps:
-      - alice: draw a card
-    expect:
-      alice:
-        hand: [Island]
-    """)
+DRAWS = draws_a_card()
 
 
-def failing(name: str) -> str:
-    return doc(f"""
-        name: {name}
-        state:
-          alice:
-            library: [Island]
-        steps:
-          - alice: draw a card
-        expect:
-          alice:
-            hand: [Grizzly Bears]
-        """)
 
 
 @pytest.fixture
@@ -57,7 +35,7 @@ def scenarios(tmp_path: Path) -> Path:
     """A folder with a passing scenario and two failing ones, in this order."""
     folder = tmp_path / "scenarios"
     write(folder / "a.yaml", DRAWS)
-    write(folder / "b.yaml", failing("first wrong hand") + "---\n" + failing("second wrong hand"))
+    write(folder / "b.yaml", expects_the_wrong_hand("first wrong hand") + "---\n" + expects_the_wrong_hand("second wrong hand"))
     return folder
 
 

@@ -13,24 +13,14 @@ from interpreter.tools.collect import cases
 from interpreter.tools.output import outcome_text
 from interpreter.tools.scenario import Runner
 
-from conftest import ROOT, doc, write
+from conftest import ROOT, expects_the_wrong_hand, write
 
 pytest_plugins = ["pytester"]
 
 EXAMPLES = ROOT / "tests" / "examples"
+WRONG = expects_the_wrong_hand()
 SETTINGS = '[tool.mtgrules]\nmechanics = ["mechanics/"]\nsets = ["harbor-of-dread.yaml"]\nscenarios = ["scenarios/"]\n'
 
-WRONG = doc("""
-    name: this scenario expects the wrong card in hand
-    state:
-      alice:
-        library: [Island, Grizzly Bears]
-    steps:
-      - alice: draw a card
-    expect:
-      alice:
-        hand: [Grizzly Bears]
-    """)
 
 
 @pytest.fixture
