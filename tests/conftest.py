@@ -61,8 +61,10 @@ def docs(*bodies: str) -> str:
     return "---\n".join(doc(b) for b in bodies)
 
 
-def draws_a_card(name: str = "drawing a card moves the top card of the library to the hand") -> str:
-    """A scenario that passes: alice draws the Island on top of her library."""
+def draws_a_card(name: str = "drawing a card moves the top card of the library to the hand",
+                 expected: str = "Island") -> str:
+    """alice draws the Island on top of her library; the scenario expects `expected` in her hand (it passes
+    as written)."""
     return doc(f"""
         name: {name}
         state:
@@ -72,20 +74,10 @@ def draws_a_card(name: str = "drawing a card moves the top card of the library t
           - alice: draw a card
         expect:
           alice:
-            hand: [Island]
+            hand: [{expected}]
         """)
 
 
 def expects_the_wrong_hand(name: str = "this scenario expects the wrong card in hand") -> str:
     """A scenario that fails: alice draws the Island, it expects the Grizzly Bears."""
-    return doc(f"""
-        name: {name}
-        state:
-          alice:
-            library: [Island, Grizzly Bears]
-        steps:
-          - alice: draw a card
-        expect:
-          alice:
-            hand: [Grizzly Bears]
-        """)
+    return draws_a_card(name, expected="Grizzly Bears")

@@ -263,7 +263,7 @@ class Rulebook(LayoutReader):
                                     pending.first("event_clause"), pending.first("named_clause"), steps, statics,
                                     tuple(pending.aliases), tuple(defaults),
                                     bool(pending.clauses.get("excluded_clause")), partial,
-                                    _optional(unquote, pending.first("not_run_clause")), span=pending.span)
+                                    _unquoted(pending.first("not_run_clause")), span=pending.span)
         if pending.kind == "keyword action":
             self.keyword_actions[definition.name] = definition
         elif pending.kind == "keyword ability":
@@ -425,5 +425,5 @@ def _regular_plurals(word: str) -> list[str]:
     return [word + "s"]
 
 
-def _optional(convert, value: str | None) -> str | None:
-    return None if value is None else convert(value)
+def _unquoted(value: str | None) -> str | None:
+    return None if value is None else unquote(value)
