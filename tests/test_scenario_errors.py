@@ -326,6 +326,6 @@ def test_an_error_inside_a_step_names_the_file_column(tmp_path: Path) -> None:
           - alice: behold a Dargon
         """)
     outcome = only(run_text(tmp_path, text))
-    line = next(n for n, l in enumerate(text.splitlines(), 1) if "Dargon" in l)
+    line = next(n for n, text_line in enumerate(text.splitlines(), 1) if "Dargon" in text_line)
     column = text.splitlines()[line - 1].index("Dargon") + 1
     assert f"scenario.yaml:{line}:{column}: E207 unknown quality 'Dargon'" in outcome.message, outcome.message

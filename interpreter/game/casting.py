@@ -73,7 +73,10 @@ class Casting:
 
     def as_though_flash(self, player: str, spell: Characteristics) -> bool:
         """609.4: a permanent of the player's lets such spells be cast as though they had flash; any one
-        whose condition the spell meets is enough (609.4a)."""
+        whose condition the spell meets is enough (609.4a); the spell's own 'any time you could cast an
+        instant' (702.8a) is too."""
+        if any(isinstance(a, ast.CastAnyTime) for a in self.static_abilities(spell)):
+            return True
         for obj in self.state.in_zone("battlefield", player):
             for ability in self.characteristics(obj.id).abilities:
                 if isinstance(ability, ast.AsThoughFlash) and self.interpreter.chars_match(

@@ -52,13 +52,20 @@ class Gap:
     def describe(self, node: ast.Node, book: "Rulebook") -> tuple[str, str, str | None]:
         """(part, message, rule) for this node."""
         name = getattr(node, "name", "")
-        action = book.keyword_actions.get(name) if isinstance(node, ast.KeywordAction) else None
-        values = {"name": name, "event": getattr(node, "event", ""), "reason": action.not_run if action else ""}
-        rule = self.rule
-        if rule is None:
-            definition = action or book.keyword_abilities.get(name)
-            rule = definition.rule if definition else None
+        definition = _definition(node, book)
+        values = {"name": name, "event": getattr(node, "event", ""),
+                  "reason": definition.not_run if definition else ""}
+        rule = self.rule if self.rule is not None or definition is None else definition.rule
         return self.part.format(**values), self.message.format(**values), rule
+
+
+def _definition(node: ast.Node, book: "Rulebook") -> ast.Definition | None:
+    """The definition a keyword action or keyword ability node uses, if any."""
+    if isinstance(node, ast.KeywordAction):
+        return book.keyword_actions.get(node.name)
+    if isinstance(node, ast.KeywordAbility):
+        return book.keyword_abilities.get(node.name)
+    return None
 
 
 def _keyword_not_run(node: ast.KeywordAbility, book: "Rulebook") -> bool:
@@ -67,8 +74,8 @@ def _keyword_not_run(node: ast.KeywordAbility, book: "Rulebook") -> bool:
     return definition is not None and (definition.partial or not definition.statics and node.name not in RUN_BY_NAME)
 
 
-def _marked_not_run(node: ast.KeywordAction, book: "Rulebook") -> bool:
-    definition = book.keyword_actions.get(node.name)
+def _marked_not_run(node: ast.KeywordAction | ast.KeywordAbility, book: "Rulebook") -> bool:
+    definition = _definition(node, book)
     return definition is not None and definition.not_run is not None
 
 
@@ -166,6 +173,8 @@ GAPS: tuple[Gap, ...] = (
     *(Gap(kind, "static ability about other creatures in combat", "a static ability about how other creatures "
           "attack, block or deal combat damage isn't applied by the interpreter yet", "604.1",
           lambda n, b: not isinstance(n.objects, ast.Self)) for kind in ast.COMBAT_STATICS),
+    Gap(ast.KeywordAbility, "keyword ability {name}", "'{name}' isn't run "
+        "by the interpreter yet: {reason}", None, _marked_not_run),
     Gap(ast.KeywordAbility, "keyword ability {name}", "the rules of {name} aren't run by the interpreter yet",
         None, _keyword_not_run),
 )

@@ -20,7 +20,7 @@ from .commands import USAGE, Usage
 CLOSED_PIPE = 141
 
 FORMATS = {"test": ["text", "json", "junit"], "lint": ["text", "json", "github"], "coverage": ["text", "json"],
-           "parse": ["text", "json"], "rules": ["text", "json"], "reference": ["text", "json"], "convert": ["text"],
+           "parse": ["text", "json"], "rules": ["text", "json", "markdown"], "reference": ["text", "json"], "convert": ["text"],
            "lsp": ["text"]}
 
 

@@ -185,22 +185,31 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from ..language.rulebook import Rulebook
+    from .mechanic_index import index_markdown, mechanic_index
     settings = settings_of(args)
     extra = [Path(p) for p in args.paths]
     _missing(extra)
     book = Rulebook.load(list(settings.mechanics) + extra)
-    definitions = sorted(book.definitions(), key=lambda d: (d.rule or "", d.name))
+    definitions = {(d.span.file, d.span.line) if d.span else d.name: d for d in book.definitions()}
+    entries = mechanic_index(book)
+    if args.format == "markdown":
+        write(index_markdown(entries).rstrip("\n"))
+        return 0
     if args.format == "json":
-        write(json.dumps([{"name": d.name, "pattern": d.pattern.text, "kind": d.kind, "option": d.option_name,
-                           "rules": list(d.rules), "reminder": d.reminder,
-                           "file": d.span.file if d.span else None, "line": d.span.line if d.span else None}
-                          for d in definitions], indent=2))
+        write(json.dumps([{"name": definitions[(e.file, e.line)].name, "pattern": e.name, "kind": e.kind,
+                           "option": definitions[(e.file, e.line)].option_name,
+                           "rules": list(definitions[(e.file, e.line)].rules),
+                           "reminder": definitions[(e.file, e.line)].reminder, "runs": e.runs, "why_not": e.why,
+                           "file": e.file, "line": e.line} for e in entries], indent=2))
         return 0
     level = verbosity(args)
-    for d in definitions:
-        write(f"{d.rule or '-':10} {d.pattern.text}  [{d.kind}" + (f": {d.option_name}" if d.option_name else "")
-              + "]" + (f"  {d.span.file}:{d.span.line}" if level > 0 and d.span else ""))
-        if d.reminder and level >= 0:
+    for e in entries:
+        d = definitions[(e.file, e.line)]
+        write(f"{e.rule:10} {e.name}  [{e.kind}" + (f": {d.option_name}" if d.option_name else "") + "]"
+              + ("" if e.runs else "  (not run)") + (f"  {e.file}:{e.line}" if level > 0 and e.file else ""))
+        if e.why and level >= 0:
+            write(f"{'':10} not run: {e.why}")
+        elif d.reminder and level >= 0:
             write(f"{'':10} {d.reminder}")
     return 0
 

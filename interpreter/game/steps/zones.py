@@ -98,7 +98,9 @@ class ZoneSteps:
         """Any number of cards whose mana values add up to at least N; impossible when all of them don't."""
         options = self.cards_in_zone(ast.CardsInZone(None, node.zone), env)
         total = self.number(node.total, env)
-        value = lambda ids: sum(self.state.objects[i].card.front.characteristics().mana_value for i in ids)
+
+        def value(ids: list[int]) -> int:
+            return sum(self.state.objects[i].card.front.characteristics().mana_value for i in ids)
         if value(options) < total:
             raise self.refuse(f"the cards in your {node.zone} have total mana value {value(options)}, "
                               f"less than {total}", env, node)

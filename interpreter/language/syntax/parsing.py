@@ -207,7 +207,7 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 
 def _offset(text: str, line: int, column: int) -> int:
     lines = text.split("\n")
-    return sum(len(l) + 1 for l in lines[: line - 1]) + column - 1
+    return sum(len(before) + 1 for before in lines[: line - 1]) + column - 1
 
 
 def parse_tree(
