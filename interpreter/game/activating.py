@@ -99,6 +99,7 @@ class Activating:
         if not ability.is_mana_ability:
             self.state.stack.append(item)
         self.interpreter.check_activation(ability, env)  # 602.5b
+        self._announce_loyalty(obj, ability, env)  # 606.3, 602.2b
         changes = total_changes(self.interpreter, [(c, env) for c in ability.cost_changes])  # 601.2f
         mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env, changes)  # 602.2b
         if not ability.is_mana_ability:
@@ -112,6 +113,24 @@ class Activating:
             if "T" in symbols and sum(self.state.players[player].pool.values()) > before:
                 # 106.12a: it was tapped for mana, and the ability produced mana
                 self.emit(Event("tapped_for_mana", player, obj.card_name, obj.id), env)
+
+    def _announce_loyalty(self, obj: GameObject, ability: ast.ActivatedAbility, env: Env) -> None:
+        """606.3: a loyalty ability of a permanent is activated only as a sorcery, and only if no loyalty ability
+        of that permanent was activated this turn; a cost of -X announces X (602.2b), at most the loyalty
+        counters there are to remove (118.3)."""
+        cost = next((c for c in ability.costs if c.kind == "loyalty"), None)
+        if cost is None:
+            return
+        if not self.sorcery_timing(env.player, env.context):
+            raise error("E402", f"{obj.card_name}'s loyalty abilities can be activated only as a sorcery",
+                        rule="606.3")
+        if obj.id in self.state.loyalty_used:
+            raise error("E402", f"a loyalty ability of {obj.card_name} was already activated this turn", rule="606.3")
+        self.state.loyalty_used.add(obj.id)
+        if isinstance(cost.amount, ast.XValue) and cost.mana.startswith("-"):  # +X is refused as it's paid (runs.py)
+            most = obj.counters.get("loyalty", 0)
+            env.context.vars["X"] = int(self._announce(env, "the value of X", [str(v) for v in range(most + 1)],
+                                                       "107.3a"))
 
     def _pay_activation(self, obj: GameObject, ability: ast.ActivatedAbility, env: Env, symbols: tuple[str, ...],
                         mana: tuple[str, ...], life: int) -> None:

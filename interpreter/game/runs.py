@@ -136,8 +136,8 @@ GAPS: tuple[Gap, ...] = (
         "kept by the game yet", "601.2i"),
     Gap(ast.SpellWas, "how a spell was cast", "how a spell was cast isn't kept by the game yet", "601.2i"),
     # costs and limits of activated abilities: refused when paid or checked
-    Gap(ast.CostItem, "loyalty cost", "a loyalty cost isn't paid by the interpreter yet", "606.4",
-        lambda n, b: n.kind == "loyalty"),
+    Gap(ast.CostItem, "loyalty cost of +X", "a loyalty cost of +X isn't paid by the interpreter yet", "606.4",
+        lambda n, b: n.kind == "loyalty" and isinstance(n.amount, ast.XValue) and not n.mana.startswith("-")),
     Gap(ast.ActivationLimit, "'activate only once each turn'", "the limit 'activate only once each turn' isn't "
         "checked by the interpreter yet", "602.5b", lambda n, b: n.kind == "once each turn"),
     # triggers: never detected

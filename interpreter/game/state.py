@@ -250,6 +250,7 @@ class GameState(Recorded):
     replacements: list[Replacement] = field(default_factory=JList)  # waiting to apply (614.1a, 701.19a)
     empty_draws: set[str] = field(default_factory=JSet)      # drew from an empty library since the last check (704.5b)
     lethal_damaged: set[int] = field(default_factory=JSet)   # dealt damage that is lethal in any amount (704.5h)
+    loyalty_used: set[int] = field(default_factory=JSet)     # permanents a loyalty ability was activated of this turn (606.3)
     struck_first: frozenset[int] | None = None   # in combat as this combat's first combat damage step began (510.4)
     rng: JRandom = field(default_factory=JRandom)   # seeded from `seed` as the game is made
     journal: Journal = field(default_factory=Journal, repr=False, compare=False)

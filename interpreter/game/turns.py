@@ -145,7 +145,7 @@ class Turns:
 
     def _begin_turn(self) -> None:
         """The next player in turn order (still in the game) takes the next turn (500.1, 103.8, 800.4a): its
-        lands played start from none (305.2); their permanents have been theirs since the turn began
+        lands played start from none (305.2), as do loyalty abilities activated (606.3); their permanents have been theirs since the turn began
         (302.6); effects 'until your next turn' of that player end (611.2a)."""
         state = self.state
         order = state.order
@@ -155,6 +155,7 @@ class Turns:
         state.turn_started = state.tick()
         for figures in state.players.values():
             figures.lands_played = 0
+        state.loyalty_used.clear()
         for i in state.battlefield:
             obj = state.objects[i]
             if obj.controller == state.active and obj.summoning_sick:

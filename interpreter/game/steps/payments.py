@@ -27,6 +27,8 @@ class PaymentSteps:
             self.game.pay_mana(env.player, parse_cost(cost.mana), env.action_text or "the cost")
         elif cost.kind == "life":
             self.game.pay_life(env.player, self.number(cost.amount, env), env.action_text or "the cost")
+        elif cost.kind == "loyalty":
+            self.pay_loyalty(cost, env)
         elif cost.kind == "sacrifice self":
             if env.source_id not in self.state.battlefield:
                 raise self.refuse("the source can't be sacrificed: it isn't on the battlefield", env, cost, "701.21a")
@@ -36,6 +38,21 @@ class PaymentSteps:
             self.run(cost.effect, env)
             if len(self.state.events) == before and not self._changes_state(cost.effect):
                 raise self.refuse(f"the cost '{self.game.words_of(cost)}' can't be paid", env, cost, "118.3")
+
+    def pay_loyalty(self, cost: ast.CostItem, env: Env) -> None:
+        """606.4: a loyalty cost of +N puts N loyalty counters on the source, -N removes N (refused with fewer,
+        118.3), 0 is no change."""
+        amount = abs(self.number(cost.amount, env))  # the sign is the cost's direction
+        obj = self.state.objects[env.source_id]
+        if not cost.mana.startswith("-"):
+            if amount:
+                obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + amount
+                self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+            return
+        if obj.counters.get("loyalty", 0) < amount:
+            raise self.refuse(f"{obj.card_name} has {obj.counters.get('loyalty', 0)} loyalty counters, fewer than "
+                              f"the {amount} to remove", env, cost, "606.4")
+        self.game.remove_counters(obj.id, "loyalty", amount, env)
 
     def check_activation(self, ability: ast.ActivatedAbility, env: Env) -> None:
         """602.5b: refuse the activation when a limit the ability states isn't met (or, like a change to its
