@@ -17,6 +17,7 @@ from .events import Event
 from .requirements import CombatRequirements
 from .state import STEPS, Context, StackItem
 from .steps import Env
+from .turns import MAX_STEPS
 
 #: The code of an illegal attack, block or damage division (the state stays as it was).
 ILLEGAL = "E402"
@@ -48,7 +49,7 @@ class Combat(CombatRequirements):
     def attack(self, player: str, target: str | None, refs: list[str]) -> None:
         """508.1: the active player declares these creatures as attackers, attacking `target` (a player's name
         or a planeswalker's or battle's reference; None: the only opponent), the game going to the declare
-        attackers step of this turn first."""
+        attackers step of this turn first: all players pass, what is on the stack on the way resolving (117.4)."""
         self._declare(player, "declare attackers", ("attack", target, refs))
 
     def block(self, player: str, blocks: list[tuple[str, list[str]]]) -> None:
@@ -68,10 +69,16 @@ class Combat(CombatRequirements):
                         "attacks (508.1)", rule="508.1")
         self.declaring = declaration
         try:
-            self.go_to(player, step)
+            for _ in range(MAX_STEPS):
+                if self.declaring is None or state.ended:
+                    break
+                if state.stack:          # 117.4: all players pass in succession: the top object resolves
+                    self.pass_priority(player)
+                else:
+                    self.go_to(player, step)
             if self.declaring is not None:
                 raise error(ILLEGAL, f"{player} can't declare {what}: the game stopped in the {state.step} step "
-                            "before it (resolve what is on the stack first)", rule="117.4")
+                            "before it", rule="117.4")
         finally:
             self.declaring = None
 
@@ -90,7 +97,7 @@ class Combat(CombatRequirements):
             return
         _, target, refs = declaration
         player = self.state.active
-        attacked = self._attacked(player, target)
+        attacked = self._attacked(player, target) if refs else None
         chosen: list[int] = []
         for ref in refs:
             obj = self.find(ref, player, ("battlefield",))
