@@ -271,8 +271,9 @@ class Combat(CombatRequirements):
                 _, message, rule = runs.BLOCKED_BY
                 raise error(runs.NOT_RUN, f"{against}: '{designation}': {message}", rule=rule)
         controller = self.state.objects[attacker].controller
-        env = Env(controller, Context(0, controller, attacker), attacker)
-        for rule in self.combat_rules(attacker, ast.BlockRestriction):
+        self._refuse_unapplied(ast.BlockRestriction)
+        for rule, values in self.own_with_values(self.characteristics(attacker), ast.BlockRestriction):
+            env = Env(controller, Context(0, controller, attacker), attacker, values)
             if rule.quality is not None and self.interpreter.matches(blocker, rule.quality, env) != rule.only:
                 return f"{name} can't block {against}: '{self.words_of(rule)}'", "509.1b"
         return None

@@ -166,6 +166,9 @@ GAPS: tuple[Gap, ...] = (
     *(Gap(kind, "static ability about other creatures in combat", "a static ability about how other creatures "
           "attack, block or deal combat damage isn't applied by the interpreter yet", "604.1",
           lambda n, b: not isinstance(n.objects, ast.Self)) for kind in ast.COMBAT_STATICS),
+    *(Gap(kind, "static ability about what other objects can't have done to them", "a static ability about "
+          "what sources with a quality can't do to other objects isn't applied by the interpreter yet", "604.1",
+          lambda n, b: not isinstance(n.objects, ast.Self)) for kind in ast.LIMIT_STATICS),
     Gap(ast.KeywordAbility, "keyword ability {name}", "the rules of {name} aren't run by the interpreter yet",
         None, _keyword_not_run),
 )

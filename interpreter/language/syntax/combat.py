@@ -52,6 +52,20 @@ class CombatRules(Transformer):
     def cant_attack_or_block_alone(self, meta, children):
         return ast.CantAttackOrBlock(children[0], None, alone=True, span=self._span(meta))
 
+    # what sources with a quality can't do to an object (702.16b-e)
+    def static_limit_ability(self, meta, children):
+        return children[0]
+
+    def cant_be_targeted_by(self, meta, children):
+        objects, spells, _, sources, _ = children
+        return ast.CantBeTargetedBy(objects, spells, sources, span=self._span(meta))
+
+    def cant_be_attached_by(self, meta, children):
+        return ast.CantBeAttachedBy(children[0], children[1], span=self._span(meta))
+
+    def damage_prevented_from(self, meta, children):
+        return ast.DamagePreventedFrom(children[0], children[1], span=self._span(meta))
+
     def blocks_several(self, meta, children):
         objects, count = children[0], str(children[1]).lower()
         if count.startswith("any"):
