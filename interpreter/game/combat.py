@@ -14,6 +14,7 @@ from ..language import ast
 from . import runs
 from .choices import Choice
 from .events import Event
+from .mana import can_pay, format_cost, parse_cost
 from .requirements import CombatRequirements
 from .state import STEPS, Context, StackItem
 from .steps import Env
@@ -113,7 +114,8 @@ class Combat(CombatRequirements):
             if not self.combat_rules(object_id, ast.AttacksUntapped):
                 obj.tapped = True
                 self.emit(Event("tapped", obj.controller, obj.card_name, obj.id))
-        for object_id in chosen:                                       # 508.1g-h: costs to attack
+        self._attack_taxes(player, declared)                           # 508.1g-h: costs to attack
+        for object_id in chosen:
             self._attack_costs(player, object_id)
         for object_id in chosen:                                       # 508.1k, 508.3a
             obj = self.state.objects[object_id]
@@ -178,6 +180,33 @@ class Combat(CombatRequirements):
         verb = "block" if block else "attack"
         return (f"{self.name_of(creatures[0])} can't {verb} alone: '{self.words_of(alone[0])}'",
                 "509.1b" if block else "508.1c")
+
+    def attack_taxes(self, defended: str) -> list[tuple[int, ast.AttackTax]]:
+        """508.1g: the costs to attack a player that static abilities of their permanents impose."""
+        return [(i, tax) for i in self.state.battlefield if self.state.objects[i].controller == defended
+                for tax in self._own(self.characteristics(i), ast.AttackTax)]
+
+    def _attack_taxes(self, player: str, declared: dict[int, str | int]) -> None:
+        """508.1h: 'Creatures can't attack you unless their controller pays COST for each creature ...': the
+        attacking player chooses whether to pay each such cost for the creatures attacking that player, and
+        pays it; an attack whose cost isn't paid is refused. 508.1i: mana abilities activated as the cost is
+        paid aren't run: the mana in the player's pool pays."""
+        for defended in dict.fromkeys(t for t in declared.values() if isinstance(t, str)):
+            count = sum(1 for t in declared.values() if t == defended)
+            for source, tax in self.attack_taxes(defended):
+                each = parse_cost(tax.cost)
+                generic = count * sum(int(symbol) for symbol in each if symbol.isdigit())
+                cost = ((str(generic),) if generic else ()) + tuple(s for s in each if not s.isdigit()) * count
+                what = f"{count} creature(s) attacking {defended} ({self.name_of(source)})"
+                payable = can_pay(self.state.players[player].pool, cost)
+                if not self.ask_yes(f"pay {format_cost(cost)} for {what}?", payable, "508.1h"):
+                    if not payable:
+                        _, message, rule = runs.MANA_WHILE_DECLARING
+                        raise error(runs.NOT_RUN, f"{player} can't pay {format_cost(cost)} for {what} from their "
+                                    f"mana pool, and {message}", rule=rule)
+                    raise error(ILLEGAL, f"{player} can't attack {defended} with {count} creature(s) without paying "
+                                f"{format_cost(cost)}: {self.name_of(source)}: '{self.words_of(tax)}'", rule="508.1h")
+                self.pay_mana(player, cost, what, "508.1h")
 
     def _attack_costs(self, player: str, object_id: int) -> None:
         """508.1g-h, 701.43: 'you may ACTION this creature as it attacks': the player chooses whether, the action

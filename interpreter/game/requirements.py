@@ -5,7 +5,7 @@ A requirement is a static ability in the general vocabulary of combat (ast.Comba
 combat if able', 'blocks each combat if able', 'must be blocked if able', 'all creatures able to block it do
 so') or one an effect gave a creature for a while (`Demand` in its `lasting`: goad's, 701.15b). The search
 for a better declaration changes only the creatures that requirements are about (each either not attacking
-or attacking one of the things it can attack; not blocking or blocking one attacker it can block), keeping
+or attacking one of the things it can attack without a cost; not blocking or blocking one attacker it can block), keeping
 every other creature as declared; a requirement never makes a player pay a cost (508.1d, 509.1c).
 """
 from __future__ import annotations
@@ -58,7 +58,7 @@ class CombatRequirements:
             return sum(1 for i, demands in required.items() for demand in demands
                        if demand.act == ast.ATTACK and i in attacks and (
                            demand.avoid is None or isinstance(attacks[i], str) and attacks[i] != demand.avoid))
-        targets = self.attackable(player)
+        targets = [t for t in self.attackable(player) if not (isinstance(t, str) and self.attack_taxes(t))]
         options = {i: [None] + targets for i in required
                    if i in declared or self.attacker_problem(player, i) is None}
 

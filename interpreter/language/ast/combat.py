@@ -11,7 +11,7 @@ from .objects import Objects
 
 __all__ = ["BlockRestriction", "CantAttackOrBlock", "AttacksUntapped", "AttacksDespiteSickness",
            "CombatDamageSteps", "ExcessCombatDamage", "CanBlock", "CombatRequirement", "BlocksSeveral",
-           "CombatRequirementFor", "COMBAT_STATICS", "ATTACK", "BLOCK", "BE_BLOCKED", "BLOCKED_BY_ALL"]
+           "CombatRequirementFor", "AttackTax", "COMBAT_STATICS", "ATTACK", "BLOCK", "BE_BLOCKED", "BLOCKED_BY_ALL"]
 
 #: What a requirement asks (508.1d, 509.1c): that the creature attack, that it block, that it be blocked, that
 #: every creature able to block it do so.
@@ -108,6 +108,14 @@ class BlocksSeveral(Node):
 
     objects: Objects
     extra: int | None = 1
+
+
+@dataclass(frozen=True)
+class AttackTax(Node):
+    """'Creatures can't attack you unless their controller pays COST for each creature they control that's
+    attacking you': a cost to attack the controller of the permanent that has it (508.1g-h)."""
+
+    cost: str
 
 
 COMBAT_STATICS = (BlockRestriction, CantAttackOrBlock, AttacksUntapped, AttacksDespiteSickness, CombatDamageSteps,

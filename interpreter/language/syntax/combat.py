@@ -66,6 +66,9 @@ class CombatRules(Transformer):
     def damage_prevented_from(self, meta, children):
         return ast.DamagePreventedFrom(children[0], children[1], span=self._span(meta))
 
+    def attack_tax(self, meta, children):
+        return ast.AttackTax(str(children[1]), span=self._span(meta))
+
     def blocks_several(self, meta, children):
         objects, count = children[0], str(children[1]).lower()
         if count.startswith("any"):
