@@ -162,7 +162,7 @@ class Combat(CombatRequirements):
             return f"{name} can't attack: it is tapped", "508.1a"
         if obj.summoning_sick and not self.combat_rules(object_id, ast.AttacksDespiteSickness):
             return (f"{name} can't attack: {player} hasn't controlled it continuously since their most recent turn "
-                    "began (summoning sickness)", "302.6")
+                    f"began (summoning sickness)"), "302.6"
         if self._restrictions(object_id, block=False):
             return f"{name} can't attack: an ability or effect says it can't", "508.1c"
         return None
