@@ -49,8 +49,8 @@ class CombatRequirements:
 
     def check_attack_requirements(self, player: str, declared: dict[int, str | int]) -> None:
         """508.1d: refused when another legal declaration obeys more attack requirements."""
-        required = {i: self.demands(i) for i in self.state.battlefield
-                    if self.state.objects[i].controller == player and self.demands(i)}
+        found = {i: self.demands(i) for i in self.state.battlefield if self.state.objects[i].controller == player}
+        required = {i: demands for i, demands in found.items() if demands}
         if not required:
             return
 
