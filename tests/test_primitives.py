@@ -60,6 +60,7 @@ SAMPLES = {
     "add_types": "target creature you control becomes an Elemental in addition to its other types",
     "designate": "target creature you control becomes exerted",
     "designate_until_untap": "target creature you control becomes exerted until its controller's next untap step",
+    "designate_for": "target creature becomes goaded until your next turn",
     "skip_untap": "target creature you control doesn't untap during its controller's next untap step",
     "turn_face_up": "turn target creature you control face up",
     "pay_mana": "pay {1}{G}",

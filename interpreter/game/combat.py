@@ -14,8 +14,11 @@ from ..language import ast
 from . import runs
 from .choices import Choice
 from .events import Event
+from .mana import can_pay, format_cost, parse_cost
+from .requirements import CombatRequirements
 from .state import STEPS, Context, StackItem
 from .steps import Env
+from .turns import MAX_STEPS
 
 #: The code of an illegal attack, block or damage division (the state stays as it was).
 ILLEGAL = "E402"
@@ -23,7 +26,7 @@ ILLEGAL = "E402"
 CANT_ATTACK, CANT_BLOCK, UNBLOCKABLE = "can't attack", "can't block", "can't be blocked"
 
 
-class Combat:
+class Combat(CombatRequirements):
     """Attacking, blocking and combat damage; a part of `Game`."""
 
     #: What the scenario step declares as the declare attackers or blockers step's turn-based action:
@@ -41,13 +44,13 @@ class Combat:
         """508.1c, 509.1b: a static ability or an effect saying it can't attack (can't block)."""
         designation = CANT_BLOCK if block else CANT_ATTACK
         return designation in self.state.objects[object_id].designations or any(
-            rule.block == block for rule in self.combat_rules(object_id, ast.CantAttackOrBlock))
+            rule.block == block and not rule.alone for rule in self.combat_rules(object_id, ast.CantAttackOrBlock))
 
     # ------------------------------------------------------------ the scenario's declarations
     def attack(self, player: str, target: str | None, refs: list[str]) -> None:
         """508.1: the active player declares these creatures as attackers, attacking `target` (a player's name
         or a planeswalker's or battle's reference; None: the only opponent), the game going to the declare
-        attackers step of this turn first."""
+        attackers step of this turn first: all players pass, what is on the stack on the way resolving (117.4)."""
         self._declare(player, "declare attackers", ("attack", target, refs))
 
     def block(self, player: str, blocks: list[tuple[str, list[str]]]) -> None:
@@ -67,10 +70,16 @@ class Combat:
                         "attacks (508.1)", rule="508.1")
         self.declaring = declaration
         try:
-            self.go_to(player, step)
+            for _ in range(MAX_STEPS):
+                if self.declaring is None or state.ended:
+                    break
+                if state.stack:          # 117.4: all players pass in succession: the top object resolves
+                    self.pass_priority(player)
+                else:
+                    self.go_to(player, step)
             if self.declaring is not None:
                 raise error(ILLEGAL, f"{player} can't declare {what}: the game stopped in the {state.step} step "
-                            "before it (resolve what is on the stack first)", rule="117.4")
+                            "before it", rule="117.4")
         finally:
             self.declaring = None
 
@@ -89,20 +98,24 @@ class Combat:
             return
         _, target, refs = declaration
         player = self.state.active
-        attacked = self._attacked(player, target)
+        attacked = self._attacked(player, target) if refs else None
         chosen: list[int] = []
         for ref in refs:
             obj = self.find(ref, player, ("battlefield",))
             if obj.id in chosen:
                 raise error(ILLEGAL, f"{obj.card_name} is declared as an attacker twice", rule="508.1a")
-            self._check_attacker(player, obj.id)
+            self._refuse(self.attacker_problem(player, obj.id))
             chosen.append(obj.id)
+        declared = {object_id: attacked for object_id in chosen}
+        self._refuse(self.attack_group_problem(declared))
+        self.check_attack_requirements(player, declared)
         for object_id in chosen:                                       # 508.1f: tapping
             obj = self.state.objects[object_id]
             if not self.combat_rules(object_id, ast.AttacksUntapped):
                 obj.tapped = True
                 self.emit(Event("tapped", obj.controller, obj.card_name, obj.id))
-        for object_id in chosen:                                       # 508.1g-h: costs to attack
+        self._attack_taxes(player, declared)                           # 508.1g-h: costs to attack
+        for object_id in chosen:
             self._attack_costs(player, object_id)
         for object_id in chosen:                                       # 508.1k, 508.3a
             obj = self.state.objects[object_id]
@@ -132,20 +145,68 @@ class Combat:
                         "a battle an opponent protects can be attacked", rule="508.1b")
         return obj.id
 
-    def _check_attacker(self, player: str, object_id: int) -> None:
+    @staticmethod
+    def _refuse(problem: tuple[str, str] | None) -> None:
+        """Refuse an illegal declaration: `problem` is (message, rule), or None when there is none."""
+        if problem is not None:
+            raise error(ILLEGAL, problem[0], rule=problem[1])
+
+    def attacker_problem(self, player: str, object_id: int) -> tuple[str, str] | None:
         """508.1a: an untapped creature the active player controls, under their control since their most recent
         turn began unless it may attack anyway (302.6); 508.1c: no restriction forbids it."""
         obj = self.state.objects[object_id]
         name = obj.card_name
         if obj.controller != player or "Creature" not in self.characteristics(object_id).types:
-            raise error(ILLEGAL, f"{name} can't attack: only creatures {player} controls attack", rule="508.1a")
+            return f"{name} can't attack: only creatures {player} controls attack", "508.1a"
         if obj.tapped:
-            raise error(ILLEGAL, f"{name} can't attack: it is tapped", rule="508.1a")
+            return f"{name} can't attack: it is tapped", "508.1a"
         if obj.summoning_sick and not self.combat_rules(object_id, ast.AttacksDespiteSickness):
-            raise error(ILLEGAL, f"{name} can't attack: {player} hasn't controlled it continuously since their most "
-                        "recent turn began (summoning sickness)", rule="302.6")
+            return (f"{name} can't attack: {player} hasn't controlled it continuously since their most recent turn "
+                    f"began (summoning sickness)"), "302.6"
         if self._restrictions(object_id, block=False):
-            raise error(ILLEGAL, f"{name} can't attack: an ability or effect says it can't", rule="508.1c")
+            return f"{name} can't attack: an ability or effect says it can't", "508.1c"
+        return None
+
+    def attack_group_problem(self, declared: dict[int, str | int]) -> tuple[str, str] | None:
+        """508.1c: restrictions on the attackers together ('can't attack alone')."""
+        return self._alone_problem(list(declared), block=False)
+
+    def _alone_problem(self, creatures: list[int], block: bool) -> tuple[str, str] | None:
+        if len(creatures) != 1:
+            return None
+        alone = [r for r in self.combat_rules(creatures[0], ast.CantAttackOrBlock) if r.alone and r.block in (block, None)]
+        if not alone:
+            return None
+        verb = "block" if block else "attack"
+        return (f"{self.name_of(creatures[0])} can't {verb} alone: '{self.words_of(alone[0])}'",
+                "509.1b" if block else "508.1c")
+
+    def attack_taxes(self, defended: str) -> list[tuple[int, ast.AttackTax]]:
+        """508.1g: the costs to attack a player that static abilities of their permanents impose."""
+        return [(i, tax) for i in self.state.battlefield if self.state.objects[i].controller == defended
+                for tax in self._own(self.characteristics(i), ast.AttackTax)]
+
+    def _attack_taxes(self, player: str, declared: dict[int, str | int]) -> None:
+        """508.1h: 'Creatures can't attack you unless their controller pays COST for each creature ...': the
+        attacking player chooses whether to pay each such cost for the creatures attacking that player, and
+        pays it; an attack whose cost isn't paid is refused. 508.1i: mana abilities activated as the cost is
+        paid aren't run: the mana in the player's pool pays."""
+        for defended in dict.fromkeys(t for t in declared.values() if isinstance(t, str)):
+            count = sum(1 for t in declared.values() if t == defended)
+            for source, tax in self.attack_taxes(defended):
+                each = parse_cost(tax.cost)
+                generic = count * sum(int(symbol) for symbol in each if symbol.isdigit())
+                cost = ((str(generic),) if generic else ()) + tuple(s for s in each if not s.isdigit()) * count
+                what = f"{count} creature(s) attacking {defended} ({self.name_of(source)})"
+                payable = can_pay(self.state.players[player].pool, cost)
+                if not self.ask_yes(f"pay {format_cost(cost)} for {what}?", payable, "508.1h"):
+                    if not payable:
+                        _, message, rule = runs.MANA_WHILE_DECLARING
+                        raise error(runs.NOT_RUN, f"{player} can't pay {format_cost(cost)} for {what} from their "
+                                    f"mana pool, and {message}", rule=rule)
+                    raise error(ILLEGAL, f"{player} can't attack {defended} with {count} creature(s) without paying "
+                                f"{format_cost(cost)}: {self.name_of(source)}: '{self.words_of(tax)}'", rule="508.1h")
+                self.pay_mana(player, cost, what, "508.1h")
 
     def _attack_costs(self, player: str, object_id: int) -> None:
         """508.1g-h, 701.43: 'you may ACTION this creature as it attacks': the player chooses whether, the action
@@ -183,76 +244,93 @@ class Combat:
 
     def declare_blockers(self) -> None:
         """509.1: the defending player declares blockers (none when the step is passed through); each
-        attacking creature becomes blocked or stays unblocked (509.1h)."""
+        attacking creature becomes blocked or stays unblocked (509.1h). A creature blocking several attackers is
+        named in each one's sentence."""
         declaration = self._taken("block")
         if declaration is None:
             return
         _, player, blocks = declaration
         attackers = self.attackers()
-        used: dict[int, int] = {}
-        chosen: list[tuple[int, list[int]]] = []
+        declared: dict[int, tuple[int, ...]] = {}                      # blocker -> the attackers it blocks
+        named: list[int] = []
         for attacker_ref, blocker_refs in blocks:
             attacker = self.find(attacker_ref, player, ("battlefield",))
             if attacker.id not in attackers or self.defending(attacker.id) != player:
                 raise error(ILLEGAL, f"{player} can't block {attacker.card_name}: it isn't attacking {player} or a "
                             f"permanent {player} controls", rule="509.1a")
-            if any(a == attacker.id for a, _ in chosen):
+            if attacker.id in named:
                 raise error(ILLEGAL, f"{attacker.card_name} is named twice: give all its blockers in one sentence",
                             rule="509.1a")
-            blockers = []
+            named.append(attacker.id)
             for ref in blocker_refs:
                 blocker = self.find(ref, player, ("battlefield",))
-                if blocker.id in used:
-                    raise error(ILLEGAL, f"{blocker.card_name} can't block both {attacker.card_name} and "
-                                f"{self.name_of(used[blocker.id])}: a creature blocks one attacker", rule="509.1a")
-                self._check_blocker(player, attacker.id, blocker.id)
-                used[blocker.id] = attacker.id
-                blockers.append(blocker.id)
-            chosen.append((attacker.id, blockers))
-        for attacker, blockers in chosen:
-            self._check_restrictions(attacker, blockers)
-        for attacker, blockers in chosen:                               # 509.1g-h
-            self.state.objects[attacker].blocked = True
-            for blocker in blockers:
-                obj = self.state.objects[blocker]
-                obj.blocking += (attacker,)
-                self.emit(Event("blocked", obj.controller, obj.card_name, obj.id, self.characteristics(obj.id)))
+                if attacker.id in declared.get(blocker.id, ()):
+                    raise error(ILLEGAL, f"{blocker.card_name} is declared twice as a blocker of "
+                                f"{attacker.card_name}", rule="509.1a")
+                self._refuse(self.blocker_problem(player, attacker.id, blocker.id))
+                declared[blocker.id] = declared.get(blocker.id, ()) + (attacker.id,)
+        self._refuse(self.block_group_problem(declared))
+        self.check_block_requirements(player, declared)
+        for blocker, blocked in declared.items():                       # 509.1g-h
+            obj = self.state.objects[blocker]
+            obj.blocking = blocked
+            self.emit(Event("blocked", obj.controller, obj.card_name, obj.id, self.characteristics(obj.id)))
+        for attacker in dict.fromkeys(a for blocked in declared.values() for a in blocked):
             attacker_obj = self.state.objects[attacker]
+            attacker_obj.blocked = True
             self.emit(Event("became_blocked", attacker_obj.controller, attacker_obj.card_name, attacker))
 
-    def _check_blocker(self, player: str, attacker: int, blocker: int) -> None:
-        """509.1a: an untapped creature the defending player controls; 509.1b: no restriction forbids it."""
+    def blocker_problem(self, player: str, attacker: int, blocker: int) -> tuple[str, str] | None:
+        """509.1a: an untapped creature the defending player controls; 509.1b: no restriction forbids it, nor what
+        the attacker's abilities say about the creatures that may block it, one by one ('except by creatures
+        with flying or reach', 'by creatures with power 2 or less'); effects saying it can't be blocked."""
         obj = self.state.objects[blocker]
         name, against = obj.card_name, self.name_of(attacker)
         if obj.controller != player or "Creature" not in self.characteristics(blocker).types:
-            raise error(ILLEGAL, f"{name} can't block {against}: only creatures {player} controls block", rule="509.1a")
+            return f"{name} can't block {against}: only creatures {player} controls block", "509.1a"
         if obj.tapped:
-            raise error(ILLEGAL, f"{name} can't block {against}: it is tapped", rule="509.1a")
+            return f"{name} can't block {against}: it is tapped", "509.1a"
         if self._restrictions(blocker, block=True):
-            raise error(ILLEGAL, f"{name} can't block {against}: an ability or effect says it can't", rule="509.1b")
-
-    def _check_restrictions(self, attacker: int, blockers: list[int]) -> None:
-        """509.1b: what the attacker's abilities say about the creatures that may block it, one by one ('except
-        by creatures with flying or reach', 'by creatures with power 2 or less') and together ('except by two
-        or more creatures'); effects saying it can't be blocked."""
-        name = self.name_of(attacker)
-        names = ", ".join(self.name_of(b) for b in blockers)
+            return f"{name} can't block {against}: an ability or effect says it can't", "509.1b"
         designations = self.state.objects[attacker].designations
-        if blockers and UNBLOCKABLE in designations:
-            raise error(ILLEGAL, f"{names} can't block {name}: it can't be blocked this turn", rule="509.1b")
+        if UNBLOCKABLE in designations:
+            return f"{name} can't block {against}: it can't be blocked this turn", "509.1b"
         for designation in designations:
             if designation.startswith(UNBLOCKABLE + " by"):
                 _, message, rule = runs.BLOCKED_BY
-                raise error(runs.NOT_RUN, f"{name}: '{designation}': {message}", rule=rule)
+                raise error(runs.NOT_RUN, f"{against}: '{designation}': {message}", rule=rule)
         controller = self.state.objects[attacker].controller
-        env = Env(controller, Context(0, controller, attacker), attacker)
-        for rule in self.combat_rules(attacker, ast.BlockRestriction):
-            words = self.words_of(rule)
-            if rule.at_least and blockers and len(blockers) < rule.at_least:
-                raise error(ILLEGAL, f"{names} can't block {name} alone: '{words}'", rule="509.1b")
-            for blocker in blockers:
-                if self.interpreter.matches(blocker, rule.quality, env) != rule.only:
-                    raise error(ILLEGAL, f"{self.name_of(blocker)} can't block {name}: '{words}'", rule="509.1b")
+        self._refuse_unapplied(ast.BlockRestriction)
+        for rule, values in self.own_with_values(self.characteristics(attacker), ast.BlockRestriction):
+            env = Env(controller, Context(0, controller, attacker), attacker, values)
+            if rule.quality is not None and self.interpreter.matches(blocker, rule.quality, env) != rule.only:
+                return f"{name} can't block {against}: '{self.words_of(rule)}'", "509.1b"
+        return None
+
+    def block_limit(self, blocker: int) -> int | None:
+        """509.1a: a creature blocks one attacker, or more as its abilities say ('can block an additional
+        creature each combat', each such ability adding; None: 'any number of creatures')."""
+        several = self.combat_rules(blocker, ast.BlocksSeveral)
+        if any(rule.extra is None for rule in several):
+            return None
+        return 1 + sum(rule.extra for rule in several)
+
+    def block_group_problem(self, declared: dict[int, tuple[int, ...]]) -> tuple[str, str] | None:
+        """509.1a-b: restrictions on the blockers together: how many attackers each may block, how many
+        creatures must block an attacker together ('except by two or more creatures'), 'can't block alone'."""
+        for blocker, blocked in declared.items():
+            limit = self.block_limit(blocker)
+            if limit is not None and len(blocked) > limit:
+                names = " and ".join(self.name_of(a) for a in blocked)
+                return (f"{self.name_of(blocker)} can't block {names}: it can block {limit} attacker(s) each combat",
+                        "509.1a")
+        for attacker in dict.fromkeys(a for blocked in declared.values() for a in blocked):
+            blockers = [b for b, blocked in declared.items() if attacker in blocked]
+            for rule in self.combat_rules(attacker, ast.BlockRestriction):
+                if rule.at_least and len(blockers) < rule.at_least:
+                    names = ", ".join(self.name_of(b) for b in blockers)
+                    return f"{names} can't block {self.name_of(attacker)} alone: '{self.words_of(rule)}'", "509.1b"
+        return self._alone_problem(list(declared), block=True)
 
     # ------------------------------------------------------------ 510: combat damage
     def combat_damage(self) -> None:
@@ -289,6 +367,8 @@ class Combat:
                 blocked = [a for a in obj.blocking if a in self.state.objects and self.state.objects[a].attacking]
                 if len(blocked) == 1:                                  # 510.1d
                     assigned[source] = {blocked[0]: power}
+                elif blocked:
+                    assigned[source] = self._blocker_assigns(source, power, blocked)
         for source, amounts in assigned.items():
             self.deal_damage(source, amounts, None, combat=True)
 
@@ -311,6 +391,18 @@ class Combat:
                                  f"{', '.join(self._label(r) for r in recipients)}", recipients, power, rule="510.1c"))
         division = {r: answer.get(r, 0) for r in recipients}
         self._check_division(source, power, division, blockers, attacked if excess else None, assigned)
+        return division
+
+    def _blocker_assigns(self, source: int, power: int, blocked: list[int]) -> dict[int | str, int]:
+        """510.1d: a creature blocking several attackers divides its combat damage among them as its controller
+        chooses, the amounts adding up to its power."""
+        name = self.name_of(source)
+        answer = self.ask(Choice("division", f"{name} assigns {power} combat damage among "
+                                 f"{', '.join(self.name_of(a) for a in blocked)}", list(blocked), power, rule="510.1d"))
+        division = {a: answer.get(a, 0) for a in blocked}
+        if any(amount < 0 for amount in division.values()) or sum(division.values()) != power:
+            raise error(ILLEGAL, f"{name}'s combat damage: the division gives {sum(division.values())}, and {name} "
+                        f"assigns {power}", rule="510.1d")
         return division
 
     def _label(self, recipient: int | str) -> str:

@@ -17,7 +17,7 @@ from . import runs
 from .characteristics import Characteristics
 from .choices import Choice
 from .events import Event
-from .state import LastKnown, Replacement
+from .state import Context, LastKnown, Replacement
 from .steps import Env, keyword_abilities
 
 #: What can be dealt damage besides players (120.1a).
@@ -27,20 +27,44 @@ DAMAGEABLE = frozenset({"Creature", "Planeswalker", "Battle"})
 class Damage:
     """Damage, destruction and what replaces it, counters on players; a part of `Game`."""
 
-    def static_abilities(self, chars: Characteristics | None) -> Iterator[ast.Node]:
-        """The abilities of an object with these characteristics: its own, then what its keyword abilities
-        mean (the lines of their definitions, 702.1)."""
+    def static_values(self, chars: Characteristics | None) -> Iterator[tuple[ast.Node, dict]]:
+        """The abilities of an object with these characteristics, each with the values of its slots: its own
+        (none), then what its keyword abilities mean (the lines of their definitions, 702.1) with the values
+        each keyword gives ('Protection from red': {quality} is red)."""
         if chars is None:
             return
-        yield from chars.abilities
+        for ability in chars.abilities:
+            yield ability, {}
         for keyword in keyword_abilities(chars.abilities):
             definition = self.rulebook.keyword_abilities.get(keyword.name)
-            yield from definition.statics if definition else ()
+            for static in definition.statics if definition else ():
+                yield static, dict(keyword.args)
+
+    def static_abilities(self, chars: Characteristics | None) -> Iterator[ast.Node]:
+        """The abilities of an object with these characteristics: its own, then what its keyword abilities mean."""
+        return (ability for ability, _ in self.static_values(chars))
+
+    def own_with_values(self, chars: Characteristics | None, kind: type) -> list[tuple[ast.Node, dict]]:
+        """Its static abilities of one kind about itself, each with the values of its slots."""
+        return [(a, values) for a, values in self.static_values(chars) if isinstance(a, kind)
+                and isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
 
     def _own(self, chars: Characteristics | None, kind: type) -> list:
         """Its static abilities of one kind that are about itself ('this permanent can't be destroyed')."""
-        return [a for a in self.static_abilities(chars) if isinstance(a, kind)
-                and isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
+        return [a for a, _ in self.own_with_values(chars, kind)]
+
+    def limited(self, object_id: int, kind: type, source: Characteristics | None, field: str = "quality") -> bool:
+        """Whether a static ability of the object of this kind (ast/limits.py) is about a source with these
+        characteristics: its quality (`field`), with the values of its slots, holds for the source."""
+        self._refuse_unapplied(kind)
+        if source is None:
+            return False
+        controller = self.state.objects[object_id].controller
+        for ability, values in self.own_with_values(self.characteristics(object_id), kind):
+            env = Env(controller, Context(0, controller, object_id), object_id, values)
+            if self.interpreter.chars_match(source, getattr(ability, field), env):
+                return True
+        return False
 
     def destroyable(self, object_id: int) -> bool:
         """702.12b: a permanent with an ability saying it can't be destroyed isn't."""
@@ -90,6 +114,8 @@ class Damage:
                 else:
                     self.state.players[recipient].life -= amount
                     self.emit(Event("life_lost", recipient), env)
+            elif self.limited(recipient, ast.DamagePreventedFrom, chars):      # 615.1, 702.16e
+                continue
             elif not self._damage_permanent(recipient, amount, forms, chars, env, Event(
                     "damage_dealt", None, name, source, chars, controller=controller, combat=combat)):
                 continue

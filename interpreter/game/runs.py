@@ -175,6 +175,9 @@ GAPS: tuple[Gap, ...] = (
           lambda n, b: not isinstance(n.objects, ast.Self)) for kind in ast.COMBAT_STATICS),
     Gap(ast.KeywordAbility, "keyword ability {name}", "'{name}' isn't run "
         "by the interpreter yet: {reason}", None, _marked_not_run),
+    *(Gap(kind, "static ability about what other objects can't have done to them", "a static ability about "
+          "what sources with a quality can't do to other objects isn't applied by the interpreter yet", "604.1",
+          lambda n, b: not isinstance(n.objects, ast.Self)) for kind in ast.LIMIT_STATICS),
     Gap(ast.KeywordAbility, "keyword ability {name}", "the rules of {name} aren't run by the interpreter yet",
         None, _keyword_not_run),
 )
@@ -186,6 +189,10 @@ BLOCKED_BY = ("'can't be blocked by' for a time", "a restriction on blocking wit
 #: What follows an 'as it attacks' cost when it isn't a 'When you do' trigger (508.1g): the declaration is refused.
 THEN_AS_IT_ATTACKS = ("what follows an 'as it attacks' cost", "isn't a 'When you do' trigger, and isn't run by the "
                       "interpreter yet", "508.1g")
+#: Mana abilities activated while a cost to attack is paid (508.1i): the mana in the player's pool pays, and an attack
+#: it can't pay for is refused.
+MANA_WHILE_DECLARING = ("mana abilities while attackers are declared", "activating mana abilities while a cost to "
+                        "attack is paid isn't run by the interpreter yet", "508.1i")
 #: Likewise phasing: an action while a permanent is phased out is refused (`state_not_run`, Game.perform).
 PHASED_OUT = ("phased-out permanents", "the interpreter doesn't run phased-out permanents yet", "702.26b")
 #: A Siege's own ability (310.12b: 'When the last defense counter is removed from this permanent, exile it, then

@@ -138,6 +138,14 @@ class Until(NamedTuple):
     player: str
 
 
+class Demand(NamedTuple):
+    """A requirement an effect gave a creature for a while, kept in its `lasting` (508.1d, 509.1c): `act` as an
+    ast.CombatRequirement's; `avoid`: it attacks a player other than this one if able (701.15b)."""
+
+    act: str
+    avoid: str | None = None
+
+
 @recorded
 class Player(Recorded):
     name: str

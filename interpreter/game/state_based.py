@@ -211,12 +211,15 @@ class StateBasedActions:
             elif kinds and not (obj.attached_to != obj.id and types_of.get(obj.attached_to, frozenset())
                                 & {ATTACHES_TO[k] for k in kinds}):
                 out.append(obj.id)   # not attached to another permanent of a type it can be attached to
+            elif kinds and obj.attached_to in types_of and self.limited(obj.attached_to, ast.CantBeAttachedBy, chars):
+                out.append(obj.id)   # 702.16d: what it is attached to can't be equipped or fortified by it
         return out
 
     def _legally_attached(self, aura: GameObject) -> bool:
-        """704.5m: an Aura must be attached to another permanent on the battlefield (303.4d, 303.4a). What its
-        enchant ability allows isn't checked: enchant isn't run yet (runs.py), and Auras can't be cast."""
-        return aura.attached_to != aura.id and aura.attached_to in self.state.battlefield
+        """704.5m: an Aura must be attached to another permanent on the battlefield (303.4d, 303.4a) that a static
+        ability doesn't keep it from enchanting (702.16c). What its enchant ability allows isn't checked: enchant isn't run yet (runs.py), and Auras can't be cast."""
+        return aura.attached_to != aura.id and aura.attached_to in self.state.battlefield and not self.limited(
+            aura.attached_to, ast.CantBeAttachedBy, self.characteristics(aura.id))     # 702.16c
 
     def _older_roles(self, permanents: Permanents) -> list[int]:
         """704.5z: of the Roles one player controls attached to one permanent, all but the newest."""

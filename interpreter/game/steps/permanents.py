@@ -30,12 +30,14 @@ class PermanentSteps:
     @executes(ast.Attach)
     def attach(self, node: ast.Attach, env: Env) -> list[int]:
         """701.3a: the Aura (or Equipment) becomes attached to the object; with nothing to attach to,
-        nothing happens (and an unattached Aura goes to the graveyard, 704.5m). What it acted on is the
+        nothing happens (and an unattached Aura goes to the graveyard, 704.5m); nor to one a static ability of
+        it says it can't be attached to (701.3b). What it acted on is the
         Aura or Equipment (lint reports an 'it' after it: E220)."""
         targets = [i for i in self.objects(node.to, env) if self.state.objects[i].zone == "battlefield"]
         ids = self.objects(node.objects, env)
         for i in ids:
-            if targets and self.state.objects[i].zone == "battlefield":
+            if targets and self.state.objects[i].zone == "battlefield" and not self.game.limited(
+                    targets[0], ast.CantBeAttachedBy, self.game.characteristics(i)):   # 701.3b, 702.16c-d
                 self.state.objects[i].attached_to = targets[0]
                 self.state.attachments += 1
         return ids

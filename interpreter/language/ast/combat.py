@@ -10,7 +10,12 @@ from .nodes import Node, QualityExpr
 from .objects import Objects
 
 __all__ = ["BlockRestriction", "CantAttackOrBlock", "AttacksUntapped", "AttacksDespiteSickness",
-           "CombatDamageSteps", "ExcessCombatDamage", "CanBlock", "COMBAT_STATICS"]
+           "CombatDamageSteps", "ExcessCombatDamage", "CanBlock", "CombatRequirement", "BlocksSeveral",
+           "CombatRequirementFor", "AttackTax", "COMBAT_STATICS", "ATTACK", "BLOCK", "BE_BLOCKED", "BLOCKED_BY_ALL"]
+
+#: What a requirement asks (508.1d, 509.1c): that the creature attack, that it block, that it be blocked, that
+#: every creature able to block it do so.
+ATTACK, BLOCK, BE_BLOCKED, BLOCKED_BY_ALL = "attack", "block", "be blocked", "be blocked by all"
 
 
 @dataclass(frozen=True)
@@ -26,10 +31,13 @@ class BlockRestriction(Node):
 
 @dataclass(frozen=True)
 class CantAttackOrBlock(Node):
-    """'OBJECTS can't attack' / 'can't block' as a static ability (508.1c, 509.1b)."""
+    """'OBJECTS can't attack' / 'can't block' as a static ability (508.1c, 509.1b); `alone`: '... can't attack
+    alone' / 'can't block alone', unless another creature attacks (blocks) too; 'can't attack or block alone'
+    (`block` None) both."""
 
     objects: Objects
-    block: bool = False
+    block: bool | None = False
+    alone: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,5 +79,44 @@ class CanBlock(Node):
     quality: QualityExpr | None = None
 
 
+@dataclass(frozen=True)
+class CombatRequirement(Node):
+    """A requirement as a static ability (508.1d, 509.1c): 'OBJECTS attacks each combat if able' (`act` ATTACK),
+    '... blocks each combat if able' (BLOCK), '... must be blocked if able' (BE_BLOCKED), 'all creatures able to
+    block OBJECTS do so' (BLOCKED_BY_ALL); `other_player`: '... and attacks a player other than you if able'."""
+
+    objects: Objects
+    act: str
+    other_player: bool = False
+
+
+@dataclass(frozen=True)
+class CombatRequirementFor(Node):
+    """The same requirement as an effect lasting `duration` ('target creature blocks this turn if able', 'until
+    your next turn, ... attacks each combat if able and attacks a player other than you if able', 701.15b)."""
+
+    objects: Objects
+    act: str
+    other_player: bool = False
+    duration: str | None = None
+
+
+@dataclass(frozen=True)
+class BlocksSeveral(Node):
+    """'OBJECTS can block an additional [N] creature(s) each combat' (`extra` N) or '... any number of creatures'
+    (`extra` None): how many attackers it may block (509.1a)."""
+
+    objects: Objects
+    extra: int | None = 1
+
+
+@dataclass(frozen=True)
+class AttackTax(Node):
+    """'Creatures can't attack you unless their controller pays COST for each creature they control that's
+    attacking you': a cost to attack the controller of the permanent that has it (508.1g-h)."""
+
+    cost: str
+
+
 COMBAT_STATICS = (BlockRestriction, CantAttackOrBlock, AttacksUntapped, AttacksDespiteSickness, CombatDamageSteps,
-                  ExcessCombatDamage, CanBlock)
+                  ExcessCombatDamage, CanBlock, CombatRequirement, BlocksSeveral)

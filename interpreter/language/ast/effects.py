@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Union
 
+from .combat import CombatRequirementFor
 from .control_effects import (
     AdvanceMarker,
     CompleteRoomCard,
@@ -157,4 +158,5 @@ Effect = Union[
     RemoveFromCombat,
     NextTimeInstead,
     GiveCounters,
+    CombatRequirementFor,
 ]
