@@ -72,8 +72,10 @@ class Activating:
                         for label, a in options.items()]
             options = {label: a for label, a, failure in outcomes if failure is None}
             if not options:
+                cited = {failure.diagnostic.rule for _, _, failure in outcomes}  # one rule refusing them all
                 raise error("E402", f"activate {obj.card_name}: none of its abilities can be activated (" + "; ".join(
-                    f"{label}: {failure.diagnostic.message}" for label, _, failure in outcomes) + ")", rule="602.2")
+                    f"{label}: {failure.diagnostic.message}" for label, _, failure in outcomes) + ")",
+                    rule=cited.pop() if len(cited) == 1 and None not in cited else "602.2")
         ability = next(iter(options.values()))
         if len(options) > 1:
             ability = options[self.ask(Choice("option", f"activate {obj.card_name}: which ability", list(options),

@@ -76,6 +76,7 @@ def make_card(name: str, data: dict, rulebook: Rulebook, file: str = "<cards>", 
               warnings: list[Diagnostic] | None = None, names: Iterable[str] = ()) -> CardDef:
     """A card from its keys; `names` are the other card names its text may mention."""
     warnings = warnings if warnings is not None else []
+    before = len(warnings)
     front = make_face(name, data, rulebook, file, line, warnings, names)
     back = None
     if isinstance(data.get("back"), dict):
@@ -83,4 +84,5 @@ def make_card(name: str, data: dict, rulebook: Rulebook, file: str = "<cards>", 
         back = make_face(back_name, data["back"], rulebook, file, line, warnings, names)
     partner = data.get(rulebook.pair_key) if rulebook.pair_key else None
     pair = (str(partner.get("with")), str(partner.get("into"))) if isinstance(partner, dict) else None
-    return CardDef(name, front, back, partner=pair)
+    ignored = tuple(w.span.source_line for w in warnings[before:] if w.code == "W501" and w.span)
+    return CardDef(name, front, back, ignored_lines=ignored, partner=pair)

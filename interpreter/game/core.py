@@ -193,11 +193,17 @@ class GameCore:
             raise error("E404", f"no object '{text}'{where}", help=did_you_mean(ref.name, names))
         return self.state.objects[found[0]]
 
+    def _in_play(self) -> Iterator[GameObject]:
+        """The permanents and the spells on the stack: the objects whose abilities work (113.6)."""
+        objects = self.state.objects
+        yield from (objects[i] for i in self.state.battlefield)
+        yield from (objects[item.object_id] for item in self.state.stack if item.object_id in objects)
+
     def perform(self, player: str, action: Callable[[], None], chooser: Chooser) -> list[Event]:
         """Run one player action all-or-nothing (a refusal rolls the journal back); returns the events
         it caused."""
         self.refuse_after_the_end()
-        refusal = runs.state_not_run(self.state.objects[i] for i in self.state.battlefield)
+        refusal = runs.state_not_run(self._in_play())
         if refusal is not None:
             raise refusal
         journal = self.state.journal
@@ -207,6 +213,9 @@ class GameCore:
         try:
             action()
             self.after_action(start)
+            refusal = runs.state_not_run(self._in_play())  # what the action put there
+            if refusal is not None:
+                raise refusal
             if isinstance(chooser, ScriptedChooser) and chooser.unused():
                 raise error("E408", f"unused answer(s): {', '.join(map(str, chooser.unused()))}",
                             help="remove answers the step does not ask for")

@@ -193,6 +193,10 @@ THEN_AS_IT_ATTACKS = ("what follows an 'as it attacks' cost", "isn't a 'When you
 #: it can't pay for is refused.
 MANA_WHILE_DECLARING = ("mana abilities while attackers are declared", "activating mana abilities while a cost to "
                         "attack is paid isn't run by the interpreter yet", "508.1i")
+#: A permanent or spell whose card has a line the engine doesn't understand (W501): what that line does can't be
+#: told, so an action that leaves one on the battlefield or the stack, or is taken while one is there, is refused.
+NOT_UNDERSTOOD = ("card text not understood", "what it does can't be told, so no action is taken while it is on the "
+                  "battlefield or the stack", "113.1")
 #: Likewise phasing: an action while a permanent is phased out is refused (`state_not_run`, Game.perform).
 PHASED_OUT = ("phased-out permanents", "the interpreter doesn't run phased-out permanents yet", "702.26b")
 #: A Siege's own ability (310.12b: 'When the last defense counter is removed from this permanent, exile it, then
@@ -292,6 +296,12 @@ def state_not_run(objects: Iterable) -> MtgError | None:
     """The refusal of a game state the interpreter can't run yet, or None: a phased-out permanent is treated
     as though it doesn't exist (702.26b), which the game's actions don't know yet; an action while one is
     phased out is refused rather than run as though it were there."""
+    objects = list(objects)
+    unread = next((o for o in objects if o.card.ignored_lines and not o.face_down), None)
+    if unread is not None:
+        _, message, rule = NOT_UNDERSTOOD
+        return error(NOT_RUN, f"{unread.card_name} has text the engine doesn't understand (\"{unread.card.ignored_lines[0]}\"), "
+                     f"and {message}", rule=rule, help="lint the card (W501) to see why the line isn't understood")
     phased = sorted(o.card_name for o in objects if o.phased_out)
     if not phased:
         return None
