@@ -45,6 +45,7 @@ class Action:
     object_id: int | None = None
     value: int = 0                 # the mana value of what is cast (the heuristic player's measure)
     pairs: tuple = ()              # attack: attacker ids; block: (attacker id, blocker id) pairs
+    paid: tuple[tuple[int, str], ...] = ()   # the mana steps as (source id, mana), for trials
     answers: tuple[str, ...] = ()  # the step's own answers given up front (which ability, 602.2a)
 
     def steps(self) -> list[tuple[str, tuple[str, ...]]]:
@@ -60,7 +61,6 @@ class Source:
     """An untapped permanent with a '{T}: Add ...' ability producing one mana of one of `colors`."""
 
     object_id: int
-    ref: str
     colors: str
     label: str | None   # how the ability is named when the permanent has several (602.2a)
 
@@ -83,7 +83,9 @@ def ref_of(game: "Game", object_id: int, player: str) -> str:
     state = game.state
     obj = state.objects[object_id]
     holder = obj.controller if obj.zone == "battlefield" else obj.owner
-    same = [i for i, o in state.objects.items() if o.zone == obj.zone and o.card_name == obj.card_name
+    listed = (state.battlefield if obj.zone == "battlefield" else [s.object_id for s in state.stack]
+              if obj.zone == "stack" else state.players[holder].zones[obj.zone])
+    same = [i for i in listed if i is not None and (o := state.objects[i]).card_name == obj.card_name
             and (o.controller if o.zone == "battlefield" else o.owner) == holder]
     ref = f"{holder}.{obj.zone}:{obj.card_name}"
     if len(same) == 1:
@@ -105,18 +107,29 @@ def mana_sources(game: "Game", player: str) -> list[Source]:
         if not abilities or "Creature" in chars.types and obj.summoning_sick:
             continue
         for ability in abilities:
-            colors = _one_mana(game, player, ability)
+            colors = _one_mana(game, player, ability) if _mana_ability(ability) else ""
             if colors:
                 labels = [k for k, a in game.ability_options(abilities).items() if a is ability]
                 label = labels[0] if len(abilities) > 1 and labels else None
-                found.append(Source(i, ref_of(game, i, player), colors, label))
+                found.append(Source(i, colors, label))
                 break
     return found
 
 
+_MANA_ABILITY: dict[int, tuple[ast.ActivatedAbility, bool]] = {}
+
+
+def _mana_ability(ability: ast.ActivatedAbility) -> bool:
+    """`is_mana_ability`, read once per ability (the ability is kept, so its id stays its own)."""
+    known = _MANA_ABILITY.get(id(ability))
+    if known is None:
+        known = _MANA_ABILITY[id(ability)] = (ability, ability.is_mana_ability)
+    return known[1]
+
+
 def _one_mana(game: "Game", player: str, ability: ast.ActivatedAbility) -> str:
     """The colors a '{T}: Add ...' ability of one mana may make, or '' for any other ability."""
-    if not ability.is_mana_ability or ability.cost_changes or ability.limits or [
+    if ability.cost_changes or ability.limits or [
             (c.kind, c.mana) for c in ability.costs] != [("mana", "{T}")]:
         return ""
     adds = [n for n in ast.walk(ability.effect) if isinstance(n, ast.AddMana)]
@@ -166,18 +179,21 @@ def pay_plan(cost: tuple[str, ...], pool: Counter, sources: list[Source]
     return used
 
 
-def _mana_steps(plan: list[tuple[Source, str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    return tuple((f"activate {s.ref}", tuple(a for a in (s.label, color if len(s.colors) > 1 else None) if a))
-                 for s, color in plan)
+def paying(game: "Game", player: str, plan: list[tuple[Source, str]]) -> dict:
+    """The fields of an Action that pays with the plan: its mana steps, and what they pay (for trials)."""
+    return {"mana": tuple((f"activate {ref_of(game, s.object_id, player)}",
+                           tuple(a for a in (s.label, color if len(s.colors) > 1 else None) if a))
+                          for s, color in plan),
+            "paid": tuple((s.object_id, color) for s, color in plan)}
 
 
 # ------------------------------------------------------------ listing
 class Legal:
     """The legal actions of one game, with the commands it parsed (each text once)."""
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: "Game", parsed: dict | None = None):
         self.game = game
-        self._parsed: dict[str, ast.Node] = {}
+        self._parsed: dict[str, ast.Node] = {} if parsed is None else parsed   # may be shared by games
 
     def command(self, text: str) -> ast.Node:
         node = self._parsed.get(text)
@@ -186,14 +202,16 @@ class Legal:
         return node
 
     def run(self, player: str, action: Action) -> Callable[[], None]:
-        """The action done on the game, its questions asked of the game's chooser (a trial's probe)."""
+        """The action tried on the game, its questions asked of the game's chooser (a trial's probe); its
+        mana steps are short-cut: each source is tapped and its mana added, as its ability would (106.12)."""
         game = self.game
 
         def run() -> None:
             probe = game.chooser
-            for text, answers in action.mana:
-                game.chooser = UpFront(answers, probe)
-                game.activate(player, self.command(text))
+            pool = game.state.players[player].pool
+            for object_id, color in action.paid:
+                game.state.objects[object_id].tapped = True
+                pool[color] += 1
             game.chooser = UpFront(action.answers, probe)
             if action.kind == "attack":
                 game.attack(player, None, [ref_of(game, i, player) for i in action.pairs])
@@ -223,7 +241,21 @@ class Legal:
         step = state.step
         if step == "untap" or step == "cleanup" and not state.priority_in_cleanup:
             return [PASS]
-        sources = mana_sources(game, player)
+        journal = state.journal
+        mark = journal.mark()   # nothing changes; while it is open, characteristics are computed once
+        try:
+            return self._actions(player)
+        finally:
+            journal.rollback(mark)
+
+    def _actions(self, player: str) -> list[Action]:
+        game, state = self.game, self.game.state
+        found_sources: list[list[Source]] = []
+
+        def sources() -> list[Source]:   # computed once, and only when something costs mana
+            if not found_sources:
+                found_sources.append(mana_sources(game, player))
+            return found_sources[0]
         pool = state.players[player].pool
         found = [PASS, *self._lands(player)]
         found += [a for a in self._casts(player, pool, sources) if self.can(player, a)]
@@ -243,7 +275,7 @@ class Legal:
                 for o in _distinct(state.in_zone("hand", player))
                 if "Land" in o.card.front.characteristics().types]
 
-    def _casts(self, player: str, pool: Counter, sources: list[Source]) -> list[Action]:
+    def _casts(self, player: str, pool: Counter, sources: Callable[[], list[Source]]) -> list[Action]:
         """601.2: spells from the hand (and face down, where a keyword ability allows it) whose timing fits and
         whose mana cost the player's mana can pay."""
         game = self.game
@@ -254,19 +286,19 @@ class Legal:
             if "Land" in printed.types:
                 continue
             ref = ref_of(game, obj.id, player).split(".", 1)[1]
-            fast = "Instant" in printed.types or game.as_though_flash(player, printed)
-            if sorcery or fast:
-                plan = pay_plan(tuple(printed.mana_cost or ()), pool, sources)
+            if sorcery or "Instant" in printed.types or game.as_though_flash(player, printed):
+                plan = pay_plan(tuple(printed.mana_cost or ()), pool, sources())
                 if plan is not None:
-                    out.append(Action("cast", f"cast {ref}", _mana_steps(plan), obj.id,
-                                      mana_value(tuple(printed.mana_cost or ()))))
+                    out.append(Action("cast", f"cast {ref}", object_id=obj.id, **paying(game, player, plan),
+                                      value=mana_value(tuple(printed.mana_cost or ()))))
             for cost in _face_down_costs(game, obj) if sorcery else ():
-                plan = pay_plan(cost, pool, sources)
+                plan = pay_plan(cost, pool, sources())
                 if plan is not None:
-                    out.append(Action("cast", f"cast {ref} face down", _mana_steps(plan), obj.id, mana_value(cost)))
+                    out.append(Action("cast", f"cast {ref} face down", object_id=obj.id, value=mana_value(cost),
+                                      **paying(game, player, plan)))
         return out
 
-    def _activations(self, player: str, pool: Counter, sources: list[Source]) -> list[Action]:
+    def _activations(self, player: str, pool: Counter, sources: Callable[[], list[Source]]) -> list[Action]:
         """602.2: abilities of the player's permanents other than mana abilities, their mana paid by sources
         other than the permanent itself."""
         game, state = self.game, self.game.state
@@ -276,28 +308,30 @@ class Legal:
             if obj.controller != player or obj.phased_out:
                 continue
             abilities = [a for a in game.characteristics(i).abilities if isinstance(a, ast.ActivatedAbility)]
+            if all(_mana_ability(a) for a in abilities):
+                continue
             options = game.ability_options(abilities)
             for label, ability in options.items():
-                if ability.is_mana_ability:
+                if _mana_ability(ability):
                     continue
                 symbols = tuple(s for c in ability.costs if c.kind == "mana" for s in parse_cost(c.mana, True))
                 if ("T" in symbols or "Q" in symbols) and obj.tapped == ("T" in symbols):
                     continue
                 mana = tuple(s for s in symbols if s not in ("T", "Q"))
-                plan = pay_plan(mana, pool, [s for s in sources if s.object_id != i])
+                plan = pay_plan(mana, pool, [s for s in sources() if s.object_id != i])
                 if plan is None:
                     continue
-                out.append(Action("activate", f"activate {ref_of(game, i, player)}", _mana_steps(plan), i,
-                                  mana_value(mana), answers=(label,) if len(options) > 1 else ()))
+                out.append(Action("activate", f"activate {ref_of(game, i, player)}", object_id=i,
+                                  value=mana_value(mana), answers=(label,) if len(options) > 1 else (),
+                                  **paying(game, player, plan)))
         return out
 
-    def _specials(self, player: str, sources: list[Source]) -> list[Action]:
+    def _specials(self, player: str, sources: Callable[[], list[Source]]) -> list[Action]:
         """116.2: the special actions the rules files define, for the objects they can be about: the player's
         face-down permanents ('turn ... face up') and cards in hand with a keyword ability the action names;
         their cost is paid with all the player's mana sources."""
         game, state = self.game, self.game.state
         out = []
-        everything = _mana_steps([(s, s.colors[0]) for s in sources])
         for pattern in game.rulebook.special_actions:
             words = set(pattern.lower().split())
             if "face" in words:
@@ -307,7 +341,9 @@ class Legal:
                 objects = [o for o in _distinct(state.in_zone("hand", player))
                            if any(k.name.lower() in words for k in keyword_abilities(o.card.front.abilities))]
             for obj in objects:
-                out.append(Action("special", pattern.replace("{}", ref_of(game, obj.id, player)), everything, obj.id))
+                everything = paying(game, player, [(s, s.colors[0]) for s in sources()])
+                out.append(Action("special", pattern.replace("{}", ref_of(game, obj.id, player)), object_id=obj.id,
+                                  **everything))
         return out
 
     def _attacks(self, player: str) -> list[Action]:

@@ -98,15 +98,32 @@ class Recorder:
         return ref if len(same) == 1 else f"{ref}#{same.index(option) + 1}"
 
 
+class Arena:
+    """Where games of one set are played: the set's rulebook and cards, loaded once, and the step texts
+    parsed once for all its games."""
+
+    def __init__(self, set_path: Path, runner: Runner | None = None):
+        self.set_path = Path(set_path).resolve()
+        self.runner = runner or Runner()
+        self.set_file = self.runner.set_file(self.set_path)
+        self.steps_parsed: dict = {}
+        self.commands_parsed: dict = {}
+
+    def play(self, decks: dict[str, list[str]], seed: int, players: dict[str, Player],
+             max_steps: int = MAX_STEPS) -> GameResult:
+        return Table(self, decks, seed, players, max_steps).play()
+
+
 class Table:
     """One game between players, on a scenario's game."""
 
-    def __init__(self, runner: Runner, set_path: Path, decks: dict[str, list[str]], seed: int,
-                 players: dict[str, Player], max_steps: int = MAX_STEPS):
-        self.doc = starting_document(set_path, decks, seed)
-        self.scenario = Scenario(self.doc, Path(set_path).resolve().parent / "replay.yaml", runner)
+    def __init__(self, arena: "Arena", decks: dict[str, list[str]], seed: int, players: dict[str, Player],
+                 max_steps: int = MAX_STEPS):
+        self.doc = starting_document(arena.set_path, decks, seed)
+        self.scenario = Scenario(self.doc, arena.set_path.parent / "replay.yaml", arena.runner)
+        self.scenario._parsed = arena.steps_parsed
         self.game = self.scenario.game
-        self.legal = Legal(self.game)
+        self.legal = Legal(self.game, arena.commands_parsed)
         self.players = players
         self.seed = seed
         self.max_steps = max_steps
