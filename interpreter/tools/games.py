@@ -21,7 +21,9 @@ from ..diagnostics import MtgError
 from ..game.choices import Choice, Chooser
 from ..game.legal import PASS, Action, Legal, UpFront
 from ..game.players import Player
-from .scenario import Runner, Scenario
+from ..game.game import Game
+from .scenario import RESERVED, Runner, Scenario
+from .scenario_state import StartingState
 
 PLAYERS = ("alice", "bob")
 HAND_SIZE = 7                 # 103.5 (no mulligans)
@@ -41,6 +43,7 @@ class GameResult:
     events: Counter = field(default_factory=Counter)      # event name -> count
     cards: dict = field(default_factory=dict)             # card name -> {event name: count}
     decisions: int = 0
+    index: int = 0                                        # its place in a run of games
 
     def as_json(self) -> dict:
         return {"seed": self.seed, "winner": self.winner, "turns": self.turns, "error": self.error,
@@ -106,8 +109,14 @@ class Arena:
         self.set_path = Path(set_path).resolve()
         self.runner = runner or Runner()
         self.set_file = self.runner.set_file(self.set_path)
-        self.steps_parsed: dict = {}
         self.commands_parsed: dict = {}
+        # one scenario, its cards read once, whose game each Table replaces (its step texts parsed once)
+        self.scenario = Scenario(starting_document(self.set_path, {p: [] for p in PLAYERS}, 0),
+                                 self.set_path.parent / "replay.yaml", self.runner)
+
+    def cards(self) -> dict:
+        """The set's cards that loaded (by name)."""
+        return self.scenario.cards
 
     def play(self, decks: dict[str, list[str]], seed: int, players: dict[str, Player],
              max_steps: int = MAX_STEPS) -> GameResult:
@@ -120,9 +129,10 @@ class Table:
     def __init__(self, arena: "Arena", decks: dict[str, list[str]], seed: int, players: dict[str, Player],
                  max_steps: int = MAX_STEPS):
         self.doc = starting_document(arena.set_path, decks, seed)
-        self.scenario = Scenario(self.doc, arena.set_path.parent / "replay.yaml", arena.runner)
-        self.scenario._parsed = arena.steps_parsed
-        self.game = self.scenario.game
+        self.scenario = scenario = arena.scenario
+        start = StartingState(self.doc, scenario.file, [], scenario.cards, scenario.rulebook, RESERVED)
+        self.game = scenario.game = Game(scenario.rulebook, start.read(), cards=scenario.cards)
+        start.link(self.game)
         self.legal = Legal(self.game, arena.commands_parsed)
         self.players = players
         self.seed = seed
