@@ -16,6 +16,7 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from ..diagnostics import MtgError
 from ..game.choices import Choice, Chooser
@@ -55,15 +56,15 @@ def game_seed(master: int, index: int) -> int:
     return random.Random(f"{master}:{index}").getrandbits(32)
 
 
-def starting_document(set_path: Path, decks: dict[str, list[str]], seed: int) -> dict:
+def starting_document(set_path: Path, decks: dict[str, list[str]], seed: int, life: int = 20) -> dict:
     """The scenario document of a new game: each deck shuffled from the seed, the top seven cards in hand,
-    the first player's first upkeep (103.1, 103.8)."""
+    `life` each (103.4; less for short test games), the first player's first upkeep (103.1, 103.8)."""
     rng = random.Random(seed)
     state = {}
     for player, deck in decks.items():
         library = list(deck)
         rng.shuffle(library)
-        state[player] = {"hand": library[:HAND_SIZE], "library": library[HAND_SIZE:]}
+        state[player] = {"life": life, "hand": library[:HAND_SIZE], "library": library[HAND_SIZE:]}
     return {"name": f"game {seed}", "sets": [str(Path(set_path).resolve())], "players": list(decks), "seed": seed,
             "turn": 1, "at": "upkeep", "state": state, "steps": []}
 
@@ -119,16 +120,17 @@ class Arena:
         return self.scenario.cards
 
     def play(self, decks: dict[str, list[str]], seed: int, players: dict[str, Player],
-             max_steps: int = MAX_STEPS) -> GameResult:
-        return Table(self, decks, seed, players, max_steps).play()
+             max_steps: int = MAX_STEPS, observe: Callable[["Table"], None] | None = None,
+             life: int = 20) -> GameResult:
+        return Table(self, decks, seed, players, max_steps, observe, life).play()
 
 
 class Table:
     """One game between players, on a scenario's game."""
 
     def __init__(self, arena: "Arena", decks: dict[str, list[str]], seed: int, players: dict[str, Player],
-                 max_steps: int = MAX_STEPS):
-        self.doc = starting_document(arena.set_path, decks, seed)
+                 max_steps: int = MAX_STEPS, observe: Callable[["Table"], None] | None = None, life: int = 20):
+        self.doc = starting_document(arena.set_path, decks, seed, life)
         self.scenario = scenario = arena.scenario
         start = StartingState(self.doc, scenario.file, [], scenario.cards, scenario.rulebook, RESERVED)
         self.game = scenario.game = Game(scenario.rulebook, start.read(), cards=scenario.cards)
@@ -137,6 +139,7 @@ class Table:
         self.players = players
         self.seed = seed
         self.max_steps = max_steps
+        self.observe = observe   # called after each action and each pass (tests check invariants there)
         self.decisions = 0
 
     def play(self) -> GameResult:
@@ -154,6 +157,8 @@ class Table:
                 if action is not PASS:
                     self.take(holder, action)
                     passes = 0
+                    if self.observe:
+                        self.observe(self)
                     continue
                 passes += 1
                 live = [p for p in state.order if not state.players[p].lost]
@@ -162,6 +167,8 @@ class Table:
                     continue
                 self.take(state.active, PASS)
                 holder, passes = state.active, 0
+                if self.observe:
+                    self.observe(self)
         except MtgError as exc:
             error = exc.diagnostic.render()
         except Exception:   # an internal error: the point of playing random games is finding them
