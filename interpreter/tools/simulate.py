@@ -45,24 +45,27 @@ def read_deck(path: Path, cards: dict) -> list[str]:
     return deck
 
 
-def _basic_lands(cards: dict) -> dict[str, str]:
-    """The set's basic lands, by the one color of mana each makes ('Island' -> 'U')."""
+def _basic_lands(cards: dict, subtype_abilities: dict[str, tuple]) -> dict[str, str]:
+    """The set's basic lands, by the color of mana each makes ('Island' -> 'U'), its land types' abilities
+    included (305.6)."""
     found = {}
     for name, card in cards.items():
         chars = card.front.characteristics()
         if "Land" in chars.types and "Basic" in chars.supertypes:
-            made = {c for a in chars.abilities for n in ast.walk(a) if isinstance(n, ast.AddMana) and n.mana
+            abilities = chars.abilities + tuple(a for t in chars.subtypes for a in subtype_abilities.get(t, ()))
+            made = {c for a in abilities for n in ast.walk(a) if isinstance(n, ast.AddMana) and n.mana
                     for c in parse_pool(n.mana)}
             for color in sorted(made & set("WUBRG")):
                 found.setdefault(color, name)
     return found
 
 
-def sealed_deck(cards: dict, rarities: dict[str, str], rng: random.Random) -> list[str]:
+def sealed_deck(cards: dict, rarities: dict[str, str], rng: random.Random,
+                subtype_abilities: dict[str, tuple]) -> list[str]:
     """A sealed-like deck: BOOSTERS boosters of the set's non-basic cards by rarity (a card without one is
     common), the two colors of the set's basic lands with the most cards in the pool, its 23 cards of those
     colors or colorless (the highest mana values last out), and 17 basic lands split by colored symbols."""
-    basics = _basic_lands(cards)
+    basics = _basic_lands(cards, subtype_abilities)
     if not basics:
         raise error("E404", "the set has no basic lands to build a sealed deck with; give --deck lists")
     by_rarity: dict[str, list[str]] = {}
