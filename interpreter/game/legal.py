@@ -257,10 +257,10 @@ class Legal:
                 found_sources.append(mana_sources(game, player))
             return found_sources[0]
         pool = state.players[player].pool
-        found = [PASS, *self._lands(player)]
-        found += [a for a in self._casts(player, pool, sources) if self.can(player, a)]
-        found += [a for a in self._activations(player, pool, sources) if self.can(player, a)]
-        found += [a for a in self._specials(player, sources) if self.can(player, a)]
+        # what the state says first (characteristics computed once), then trials of what passed
+        candidates = self._casts(player, pool, sources) + self._activations(player, pool, sources) + \
+            self._specials(player, sources)
+        found = [PASS, *self._lands(player)] + [a for a in candidates if self.can(player, a)]
         if not state.stack:
             found += self._attacks(player) + self._blocks(player)
         return found
@@ -280,13 +280,15 @@ class Legal:
         whose mana cost the player's mana can pay."""
         game = self.game
         sorcery = game.sorcery_timing(player)
+        flash = not sorcery and any(isinstance(a, ast.AsThoughFlash) for o in game.state.in_zone("battlefield", player)
+                                    for a in game.characteristics(o.id).abilities)
         out = []
         for obj in _distinct(game.state.in_zone("hand", player)):
             printed = obj.card.front.characteristics()
             if "Land" in printed.types:
                 continue
             ref = ref_of(game, obj.id, player).split(".", 1)[1]
-            if sorcery or "Instant" in printed.types or game.as_though_flash(player, printed):
+            if sorcery or "Instant" in printed.types or flash and game.as_though_flash(player, printed):
                 plan = pay_plan(tuple(printed.mana_cost or ()), pool, sources())
                 if plan is not None:
                     out.append(Action("cast", f"cast {ref}", object_id=obj.id, **paying(game, player, plan),
@@ -352,8 +354,20 @@ class Legal:
         game, state = self.game, self.game.state
         if state.active != player or state.step != "beginning of combat":
             return []
-        able = [i for i in state.battlefield if self.can(player, Action("attack", "", pairs=(i,)))]
+        able = [i for i in state.battlefield if self._may_attack(player, i)
+                and self.can(player, Action("attack", "", pairs=(i,)))]
         return [self.attack_action(c) for c in _combinations(able)]
+
+    def _may_attack(self, player: str, object_id: int) -> bool:
+        """What the state says of a possible attacker (508.1a, 302.6); the trial says the rest."""
+        game = self.game
+        obj = game.state.objects[object_id]
+        if obj.controller != player or obj.tapped or "Creature" not in game.characteristics(object_id).types:
+            return False
+        try:
+            return not obj.summoning_sick or bool(game.combat_rules(object_id, ast.AttacksDespiteSickness))
+        except MtgError:
+            return True   # what a part not run yet would say: the trial refuses it
 
     def attack_action(self, attackers: tuple[int, ...]) -> Action:
         player = self.game.state.active
