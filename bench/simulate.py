@@ -15,9 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter.game.players import RandomPlayer  # noqa: E402
-from interpreter.tools.games import Arena, game_seed  # noqa: E402
-from interpreter.tools.simulate import Plan, read_deck, run  # noqa: E402
+from interpreter.game.players import RandomPlayer
+from interpreter.tools.games import Arena, game_seed
+from interpreter.tools.simulate import Plan, read_deck, run
 
 EXAMPLES = ROOT / "tests" / "examples"
 SET = EXAMPLES / "harbor-of-dread.yaml"
@@ -68,11 +68,11 @@ def rows(out: dict) -> list[tuple[str, str, str, str]]:
         return goal, "met" if met else (f"MISSED ({out[key] / limit:.0%} of it)" if op == ">=" else
                                         f"MISSED x{out[key] / limit:.1f}")
     return [
-        (f"random-player games per second per core (two 40-card decks of the example set; {out['games']} games, "
-         f"{out['mean_turns']} turns on average, thread CPU time)", f"{out['games_per_core_s']:.2f}/s",
+        ((f"random-player games per second per core (two 40-card decks of the example set; {out['games']} games, "
+          f"{out['mean_turns']} turns on average, thread CPU time)"), f"{out['games_per_core_s']:.2f}/s",
          *judged("games_per_core_s")),
-        (f"--jobs 2 speed-up ({out['jobs_games']} games: {out['jobs1_wall_s']} s on 1 job, {out['jobs2_wall_s']} s "
-         "on 2; wall clock)", f"{out['jobs2_speedup']:.2f}x", *judged("jobs2_speedup")),
+        ((f"--jobs 2 speed-up ({out['jobs_games']} games: {out['jobs1_wall_s']} s on 1 job, {out['jobs2_wall_s']} s "
+          "on 2; wall clock)"), f"{out['jobs2_speedup']:.2f}x", *judged("jobs2_speedup")),
         ("memory of one running game (tracemalloc peak while it plays, above the loaded set)",
          f"{out['game_memory_mb']:.2f} MB", *judged("game_memory_mb")),
     ]

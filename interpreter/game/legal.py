@@ -235,7 +235,7 @@ class Legal:
 
     def actions(self, player: str) -> list[Action]:
         """Every legal action of the player, passing first."""
-        game, state = self.game, self.game.state
+        state = self.game.state
         if state.ended:
             return []
         step = state.step
@@ -351,7 +351,7 @@ class Legal:
     def _attacks(self, player: str) -> list[Action]:
         """508.1: in the beginning of combat step, the active player's creatures that may attack, each alone,
         every combination of up to MOST_COMBINED of them, or all."""
-        game, state = self.game, self.game.state
+        state = self.game.state
         if state.active != player or state.step != "beginning of combat":
             return []
         able = [i for i in state.battlefield if self._may_attack(player, i)

@@ -49,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
         one.add_argument("--format", choices=FORMATS[name], default="text", help="how to print the result")
         if paths_help:
             one.add_argument("paths", nargs="*", metavar="PATH", help=paths_help)
-        one.set_defaults(func=getattr(commands, f"cmd_{name}"))
+        one.set_defaults(func=getattr(commands, f"cmd_{name}", None) or _games_command(name))
         return one
 
     test = command("test", "run scenario files", "scenario files or folders (default: [tool.mtgrules] scenarios)")
@@ -106,6 +106,14 @@ def build_parser() -> argparse.ArgumentParser:
     play = command("play", "play a set against the heuristic player in the terminal, seeing only your view", "")
     games_options(play)
     return parser
+
+
+def _games_command(name: str):
+    """simulate, replay and play live in simulate_cli.py, imported when run."""
+    def run(args: argparse.Namespace) -> int:
+        from . import simulate_cli
+        return getattr(simulate_cli, f"cmd_{name}")(args)
+    return run
 
 
 def games_options(parser: argparse.ArgumentParser) -> None:

@@ -266,17 +266,3 @@ def cmd_lsp(args: argparse.Namespace) -> int:
         raise Usage(f"needs pygls ({exc}): pip install 'mtgrules[lsp]'") from None
     return serve()
 
-
-def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate_cli import cmd_simulate as simulate
-    return simulate(args)
-
-
-def cmd_replay(args: argparse.Namespace) -> int:
-    from .simulate_cli import cmd_replay as replay
-    return replay(args)
-
-
-def cmd_play(args: argparse.Namespace) -> int:
-    from .simulate_cli import cmd_play as play
-    return play(args)

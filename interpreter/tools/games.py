@@ -20,9 +20,9 @@ from typing import Callable
 
 from ..diagnostics import MtgError
 from ..game.choices import Choice, Chooser
+from ..game.game import Game
 from ..game.legal import PASS, Action, Legal, UpFront
 from ..game.players import Player
-from ..game.game import Game
 from .scenario import RESERVED, Runner, Scenario
 from .scenario_state import StartingState
 

@@ -7,7 +7,7 @@ from typing import Callable
 from ..diagnostics import error
 from ..game.choices import InteractiveChooser
 from ..game.legal import Action, Legal
-from ..game.view import view
+from ..game.view import UNSEEN, may_look, view
 
 
 def _entry_text(entry: dict) -> str:
@@ -48,7 +48,7 @@ class HumanPlayer:
               + (f"; stack: {', '.join(i.source_name or '?' for i in state.stack)}" if state.stack else ""))
         print(render_view(view(game, self.name), self.name))
         for n, action in enumerate(actions, 1):
-            print(f"  {n}. {action.text}")
+            print(f"  {n}. {self.shown(legal, action)}")
         while True:
             try:
                 reply = self.ask("your action (number): ").strip()
@@ -57,3 +57,14 @@ class HumanPlayer:
             if reply.isdigit() and 1 <= int(reply) <= len(actions):
                 return actions[int(reply) - 1]
             print(f"  a number from 1 to {len(actions)}")
+
+    def shown(self, legal: Legal, action: Action) -> str:
+        """The action as this player may read it: a block names a face-down attacker as such (708.5)."""
+        if action.kind != "block":
+            return action.text
+        objects = legal.game.state.objects
+
+        def label(object_id: int) -> str:
+            obj = objects[object_id]
+            return obj.card_name if may_look(self.name, obj) else f"{UNSEEN} {object_id}"
+        return "; ".join(f"block {label(a)} with {label(b)}" for a, b in action.pairs)

@@ -6,16 +6,18 @@ Ray is imported only here, when asked for. Without `--address` a local cluster i
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from .commands import Usage
 from .games import GameResult
 
 
-def run_on_ray(plan, chunks: list[range], address: str | None, jobs: int) -> list[GameResult]:
+def run_on_ray(play_many: Callable, plan, chunks: list[range], address: str | None, jobs: int) -> list[GameResult]:
+    """`play_many(plan, indexes)` of each chunk as a Ray task; the results in chunk order."""
     try:
         import ray
     except ImportError:
         raise Usage("--backend ray needs Ray: pip install 'mtgrules[ray]'") from None
-    from .simulate import play_many
     started = not ray.is_initialized()
     if started:
         options = {"address": address} if address else {"num_cpus": max(1, jobs)}

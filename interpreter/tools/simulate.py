@@ -15,8 +15,8 @@ from typing import Callable, Iterable
 
 from ..diagnostics import error
 from ..game.mana import mana_value, parse_pool
-from ..language import ast
 from ..game.players import HeuristicPlayer, RandomPlayer
+from ..language import ast
 from .games import PLAYERS, Arena, GameResult, game_seed
 
 #: Boosters opened for a sealed pool, and the cards of each rarity in one (a play booster, roughly).
@@ -144,15 +144,15 @@ def run(plan: Plan, jobs: int = 1, backend: str = "local", address: str | None =
     results: list[GameResult] = []
     if backend == "ray":
         from .ray_backend import run_on_ray
-        results = run_on_ray(plan, chunks, address, jobs)
+        results = run_on_ray(play_many, plan, chunks, address, jobs)
     elif jobs <= 1:
         for chunk in chunks:
             results.extend(play_many(plan, chunk))
             if progress:
                 progress(len(results))
     else:
-        from concurrent.futures import ProcessPoolExecutor
         import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
         context = multiprocessing.get_context("spawn" if _threads_started() else "fork")
         with ProcessPoolExecutor(jobs, mp_context=context) as pool:
             for chunk in pool.map(play_many, [plan] * len(chunks), chunks):

@@ -27,8 +27,9 @@ def _decks(args: argparse.Namespace, arena) -> tuple[tuple[list[str], list[str]]
     names = [p.stem for p in given]
     rarities = {n: str(d["rarity"]) for n, d in arena.set_file.cards.items() if isinstance(d, dict) and d.get("rarity")}
     rng = random.Random(f"decks:{args.seed}")
+    lands = arena.scenario.rulebook.subtype_abilities
     while len(decks) < 2:
-        decks.append(decks[0] if given else sealed_deck(cards, rarities, rng, arena.scenario.rulebook.subtype_abilities))
+        decks.append(decks[0] if given else sealed_deck(cards, rarities, rng, lands))
         names.append(names[0] + " (mirror)" if given else f"sealed {'AB'[len(names)]}")
     return (decks[0], decks[1]), (names[0], names[1])
 
