@@ -194,6 +194,7 @@ class Legal:
     def __init__(self, game: "Game", parsed: dict | None = None):
         self.game = game
         self._parsed: dict[str, ast.Node] = {} if parsed is None else parsed   # may be shared by games
+        self._specials_tried: dict[tuple, bool] = {}   # (turn, text, mana paid with) -> whether it ran
 
     def command(self, text: str) -> ast.Node:
         node = self._parsed.get(text)
@@ -258,9 +259,9 @@ class Legal:
             return found_sources[0]
         pool = state.players[player].pool
         # what the state says first (characteristics computed once), then trials of what passed
-        candidates = self._casts(player, pool, sources) + self._activations(player, pool, sources) + \
-            self._specials(player, sources)
+        candidates = self._casts(player, pool, sources) + self._activations(player, pool, sources)
         found = [PASS, *self._lands(player)] + [a for a in candidates if self.can(player, a)]
+        found += [a for a in self._specials(player, sources) if self._special_can(player, a, pool)]
         if not state.stack:
             found += self._attacks(player) + self._blocks(player)
         return found
@@ -347,6 +348,15 @@ class Legal:
                 out.append(Action("special", pattern.replace("{}", ref_of(game, obj.id, player)), object_id=obj.id,
                                   **everything))
         return out
+
+    def _special_can(self, player: str, action: Action, pool: Counter) -> bool:
+        """A special action's trial, once per turn for the same mana: turning a permanent face up (the actions
+        the rules files define) depends on the object and the mana to pay with; one the game then refuses is
+        an error of the run, never a wrong answer."""
+        key = (self.game.state.turn, action.text, action.paid, tuple(sorted(pool.items())))
+        if key not in self._specials_tried:
+            self._specials_tried[key] = self.can(player, action)
+        return self._specials_tried[key]
 
     def _attacks(self, player: str) -> list[Action]:
         """508.1: in the beginning of combat step, the active player's creatures that may attack, each alone,
