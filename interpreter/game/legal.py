@@ -9,7 +9,10 @@ pool: an action that costs mana first activates the mana abilities that pay for 
 here (`pay_plan`); a source is one untapped permanent whose ability is '{T}: Add ...' one mana.
 
 Not offered (abstain, never wrong): mana from sources other than those, the value of X beyond what the
-tapped mana pays, and 'pay {N}' additional costs beyond the mana cost.
+mana in the pool pays, {2/C} paid with two generic mana, and 'pay {N}' additional costs beyond the mana
+cost. A special action (turning a permanent face up) is tried with every source tapped. Trials short-cut the
+mana abilities (each planned source tapped and its mana added); the game itself runs them when the action is
+taken.
 """
 from __future__ import annotations
 
@@ -147,7 +150,7 @@ def _one_mana(game: "Game", player: str, ability: ast.ActivatedAbility) -> str:
 def pay_plan(cost: tuple[str, ...], pool: Counter, sources: list[Source]
              ) -> list[tuple[Source, str]] | None:
     """Which sources to tap, and for which color, so that the pool then pays the cost (X as 0; a Phyrexian
-    symbol with its color when it can, else life; {2/C} with its color when it can); None: it can't."""
+    symbol with its color when it can, else life; {2/C} with its color only); None: it can't (or not so)."""
     needs: list[str] = []
     for symbol in cost:
         if symbol.isdigit():
