@@ -65,9 +65,10 @@ class Invariants:
                 assert "size" in seen[other]["library"], f"{viewer} sees {other}'s library"
                 if other != viewer:
                     assert isinstance(seen[other]["hand"], dict), f"{viewer} sees {other}'s hand"
-                for entry, obj in zip(seen[other]["battlefield"], state.in_zone("battlefield", other)):
-                    if obj.face_down and obj.controller != viewer:
-                        assert entry["card"] is None, f"{viewer} sees the face-down {obj.card_name}"
+                for zone in ("battlefield", "exile"):
+                    for entry, obj in zip(seen[other][zone], state.in_zone(zone, other)):
+                        if obj.face_down and (obj.controller if zone == "battlefield" else obj.owner) != viewer:
+                            assert entry["card"] is None, f"{viewer} sees the face-down {obj.card_name} ({zone})"
 
     def refused(self, table: Table) -> None:
         """An action that is almost always illegal here (a land played by the player without the turn, a

@@ -96,7 +96,13 @@ def test_ray_backend_gives_the_same_results(capsys, tmp_path) -> None:
 def test_play_shows_only_the_human_view(monkeypatch, capsys) -> None:
     """`mtgrules play`: the human's own hand is listed, the heuristic player's only counted."""
     answers = iter(["1"] * 3)
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+
+    def ask(prompt: str = "") -> str:
+        for answer in answers:
+            return answer
+        raise EOFError   # the terminal closes: the game stops there, said as an error
+    monkeypatch.setattr("builtins.input", ask)
     code = main(["play", HARBOR, *DECKS, "--seed", "2"])
-    out = capsys.readouterr().out
-    assert code == 1 and "(you): life 20" in out and "hand: 7 cards" in out
+    captured = capsys.readouterr()
+    assert code == 1 and "(you): life 20" in captured.out and "hand: 7 cards" in captured.out
+    assert "no action given at the terminal" in captured.err
