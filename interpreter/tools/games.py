@@ -23,6 +23,7 @@ from ..game.choices import Choice, Chooser
 from ..game.game import Game
 from ..game.legal import PASS, Action, Legal, UpFront
 from ..game.players import Player
+from ..game.runs import NOT_RUN
 from .scenario import RESERVED, Runner, Scenario
 from .scenario_state import StartingState
 
@@ -41,6 +42,8 @@ class GameResult:
     turns: int
     replay: dict
     error: str | None = None
+    error_kind: str | None = None   # 'no end', 'not run yet' (a part the game refuses as not run, runs.py),
+    #                                 'refused' (any other refusal of an offered action), 'internal' (a bug)
     events: Counter = field(default_factory=Counter)      # event name -> count
     cards: dict = field(default_factory=dict)             # card name -> {event name: count}
     decisions: int = 0
@@ -145,11 +148,12 @@ class Table:
     def play(self) -> GameResult:
         state = self.game.state
         holder, passes = state.active, 0
-        error = None
+        error = kind = None
         try:
             while not state.ended:
                 if len(self.doc["steps"]) >= self.max_steps or state.turn > MAX_TURNS:
                     error = f"the game didn't end within {self.max_steps} steps or {MAX_TURNS} turns"
+                    kind = "no end"
                     break
                 actions = self.legal.actions(holder)
                 action = PASS if actions == [PASS] else self.players[holder].act(self.legal, holder, actions)
@@ -171,9 +175,12 @@ class Table:
                     self.observe(self)
         except MtgError as exc:
             error = exc.diagnostic.render()
+            kind = "not run yet" if exc.diagnostic.code == NOT_RUN else "refused"
         except Exception:   # an internal error: the point of playing random games is finding them
-            error = traceback.format_exc()
-        return self.result(error)
+            error, kind = traceback.format_exc(), "internal"
+        result = self.result(error)
+        result.error_kind = kind
+        return result
 
     def take(self, player: str, action: Action) -> None:
         """The action's steps, all or nothing, each recorded with its answers as it was run."""
@@ -203,5 +210,5 @@ class Table:
         for event in state.events:
             if event.card:
                 cards.setdefault(event.card, Counter())[event.name] += 1
-        return GameResult(self.seed, state.winner, state.turn, self.doc, error, events,
-                          {c: dict(n) for c, n in cards.items()}, self.decisions)
+        return GameResult(self.seed, state.winner, state.turn, self.doc, error, events=events,
+                          cards={c: dict(n) for c, n in cards.items()}, decisions=self.decisions)

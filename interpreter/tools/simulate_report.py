@@ -33,6 +33,12 @@ def deck_of_winner(result: GameResult) -> int | None:
     return seat if result.index % 2 == 0 else 1 - seat
 
 
+def headline(result: GameResult) -> str:
+    """An error in one line: a refusal's headline, or a traceback's last line (the exception)."""
+    lines = result.error.strip().splitlines()
+    return (lines[-1] if result.error_kind == "internal" else lines[0])[:300]
+
+
 def summary(results: list[GameResult], names: tuple[str, str], replays: Path | None = None) -> dict:
     """The report as data; the replays of games with an error are written under `replays`."""
     games = len(results)
@@ -54,11 +60,11 @@ def summary(results: list[GameResult], names: tuple[str, str], replays: Path | N
     for r in results:
         if r.error is None:
             continue
-        entry = {"game": r.index, "seed": r.seed, "error": r.error.strip().splitlines()[-1][:300]}
+        entry = {"game": r.index, "seed": r.seed, "kind": r.error_kind, "error": headline(r)}
         if replays is not None:
             replays.mkdir(parents=True, exist_ok=True)
             path = replays / f"game-{r.index}-seed-{r.seed}.yaml"
-            path.write_text(f"# replay: mtgrules replay {path}\n# {r.error.strip().splitlines()[-1][:200]}\n"
+            path.write_text(f"# replay: mtgrules replay {path}\n# {r.error_kind}: {headline(r)}\n"
                             + yaml.safe_dump(r.replay, sort_keys=False, allow_unicode=True), encoding="utf-8")
             entry["replay"] = str(path)
         else:
@@ -92,7 +98,7 @@ def render_text(report: dict) -> str:
     lines.append(f"errors: {len(report['errors'])}")
     for e in report["errors"]:
         where = f" — replay: mtgrules replay {e['replay']}" if "replay" in e else ""
-        lines.append(f"  game {e['game']} (seed {e['seed']}): {e['error']}{where}")
+        lines.append(f"  game {e['game']} (seed {e['seed']}), {e['kind']}: {e['error']}{where}")
     return "\n".join(lines)
 
 
