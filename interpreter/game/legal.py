@@ -239,6 +239,21 @@ class Legal:
 
     def actions(self, player: str) -> list[Action]:
         """Every legal action of the player, passing first."""
+        return [a for a in self.candidates(player) if self.checked(player, a)]
+
+    def checked(self, player: str, action: Action) -> bool:
+        """Whether a candidate is legal: passing, a land, attackers and blockers are when listed; spells,
+        abilities and special actions when a trial runs them."""
+        if action.kind in ("cast", "activate"):
+            return self.can(player, action)
+        if action.kind == "special":
+            return self._special_can(player, action, self.game.state.players[player].pool)
+        return True
+
+    def candidates(self, player: str) -> list[Action]:
+        """The player's possible actions by what the state says (timing, mana, untapped creatures), passing
+        first; the spells, abilities and special actions among them still need `checked` (a trial each), so a
+        player who picks one at random tries only the one it picked."""
         state = self.game.state
         if state.ended:
             return []
@@ -248,11 +263,11 @@ class Legal:
         journal = state.journal
         mark = journal.mark()   # nothing changes; while it is open, characteristics are computed once
         try:
-            return self._actions(player)
+            return self._candidates(player)
         finally:
             journal.rollback(mark)
 
-    def _actions(self, player: str) -> list[Action]:
+    def _candidates(self, player: str) -> list[Action]:
         game, state = self.game, self.game.state
         found_sources: list[list[Source]] = []
 
@@ -261,10 +276,8 @@ class Legal:
                 found_sources.append(mana_sources(game, player))
             return found_sources[0]
         pool = state.players[player].pool
-        # what the state says first (characteristics computed once), then trials of what passed
-        candidates = self._casts(player, pool, sources) + self._activations(player, pool, sources)
-        found = [PASS, *self._lands(player)] + [a for a in candidates if self.can(player, a)]
-        found += [a for a in self._specials(player, sources) if self._special_can(player, a, pool)]
+        found = [PASS, *self._lands(player), *self._casts(player, pool, sources),
+                 *self._activations(player, pool, sources), *self._specials(player, sources)]
         if not state.stack:
             found += self._attacks(player) + self._blocks(player)
         return found

@@ -23,8 +23,8 @@ MOST_PER_STEP = 8
 class Player(Protocol):
     chooser: Chooser
 
-    def act(self, legal: Legal, player: str, actions: list[Action]) -> Action:
-        """One of `actions` (PASS among them)."""
+    def act(self, legal: Legal, player: str, candidates: list[Action]) -> Action:
+        """One of the candidates (`Legal.candidates`, PASS among them) that `legal.checked` confirms."""
 
 
 class SeededChooser(RandomChooser):
@@ -50,8 +50,15 @@ class RandomPlayer:
         self.rng = random.Random(seed)
         self.chooser = SeededChooser(self.rng)
 
-    def act(self, legal: Legal, player: str, actions: list[Action]) -> Action:
-        return self.rng.choice(actions)
+    def act(self, legal: Legal, player: str, candidates: list[Action]) -> Action:
+        """A candidate at random, tried; one that fails is left out and another drawn (uniform over the legal
+        actions, with one trial where every action was tried before)."""
+        left = list(candidates)
+        while True:
+            action = self.rng.choice(left)
+            if legal.checked(player, action):
+                return action
+            left.remove(action)
 
 
 class HeuristicPlayer:
@@ -66,7 +73,7 @@ class HeuristicPlayer:
         self._step: tuple = ()
         self._taken = 0
 
-    def act(self, legal: Legal, player: str, actions: list[Action]) -> Action:
+    def act(self, legal: Legal, player: str, candidates: list[Action]) -> Action:
         game = legal.game
         now = (game.state.turn, game.state.step)
         self._taken = self._taken + 1 if now == self._step else 0
@@ -74,18 +81,20 @@ class HeuristicPlayer:
         if self._taken >= MOST_PER_STEP:
             return PASS
         kinds: dict[str, list[Action]] = {}
-        for action in actions:
+        for action in candidates:
             kinds.setdefault(action.kind, []).append(action)
         if "play" in kinds:
             return kinds["play"][0]
-        if "cast" in kinds:
-            return max(kinds["cast"], key=lambda a: a.value)
+        castable = (a for a in sorted(kinds.get("cast", ()), key=lambda a: -a.value) if legal.checked(player, a))
+        biggest = next(castable, None)
+        if biggest is not None:
+            return biggest
         if "attack" in kinds:
             return self._attack(game, player, kinds["attack"])
         if "block" in kinds:
             return self._block(legal, player, kinds["block"])
-        if "activate" in kinds and game.state.step == "postcombat main":
-            return kinds["activate"][0]
+        if game.state.step == "postcombat main":
+            return next((a for a in kinds.get("activate", ()) if legal.checked(player, a)), PASS)
         return PASS
 
     def _attack(self, game: "Game", player: str, offered: list[Action]) -> Action:

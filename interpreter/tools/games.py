@@ -155,7 +155,7 @@ class Table:
                     error = f"the game didn't end within {self.max_steps} steps or {MAX_TURNS} turns"
                     kind = "no end"
                     break
-                actions = self.legal.actions(holder)
+                actions = self.legal.candidates(holder)
                 action = PASS if actions == [PASS] else self.players[holder].act(self.legal, holder, actions)
                 self.decisions += actions != [PASS]
                 if action is not PASS:

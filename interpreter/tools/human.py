@@ -41,8 +41,9 @@ class HumanPlayer:
         self.name, self.ask = name, ask
         self.chooser = InteractiveChooser(ask)
 
-    def act(self, legal: Legal, player: str, actions: list[Action]) -> Action:
+    def act(self, legal: Legal, player: str, candidates: list[Action]) -> Action:
         game = legal.game
+        actions = [a for a in candidates if legal.checked(player, a)]
         state = game.state
         print(f"\n-- turn {state.turn} ({state.active}), {state.step}"
               + (f"; stack: {', '.join(i.source_name or '?' for i in state.stack)}" if state.stack else ""))
