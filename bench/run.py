@@ -598,6 +598,11 @@ class Bench:
             self.row(f"  steps/s ({out['steps']} steps, {out['refused']} refused; {out['mean_objects']:,.0f} "
                      "objects on average)", f"{out['steps_per_s']:,.0f}/s ({fmt_us(out['us_per_step'])}/step)")
 
+    def simulate(self) -> None:
+        """Whole games between random players (issue 15): bench/simulate.py."""
+        import simulate
+        simulate.section(self)
+
     def _state_memory(self, library_size: int) -> dict:
         """tracemalloc: the bytes a new game (Scenario) keeps, and the extra peak of one action on it."""
         self.scenario(library_size)   # anything built once per process (caches) is not the game's
@@ -782,7 +787,7 @@ def main() -> int:
             print(bench.table())
             return 1
         for name in ("rules_load", "parser_build", "corpus", "cold_start", "keyword_actions", "scenario_step",
-                     "random_game", "memory", "game_build", "set_growth"):
+                     "random_game", "memory", "game_build", "set_growth", "simulate"):
             bench.section(name, getattr(bench, name))
     finally:
         bench.clean_up()

@@ -1,4 +1,4 @@
-"""The `mtgrules` command: test, parse, lint, coverage, rules, reference, convert, lsp.
+"""The `mtgrules` command: test, parse, lint, coverage, rules, reference, convert, lsp, simulate, replay, play.
 
 Conventions as ruff's and pytest's: `--version`; one `--format` on every command; `-q`/`-v`; the project's
 own rules folders from `[tool.mtgrules]` (config.py) and `--mechanics`; exit codes 0 (all well),
@@ -20,8 +20,8 @@ from .commands import USAGE, Usage
 CLOSED_PIPE = 141
 
 FORMATS = {"test": ["text", "json", "junit"], "lint": ["text", "json", "github"], "coverage": ["text", "json"],
-           "parse": ["text", "json"], "rules": ["text", "json", "markdown"], "reference": ["text", "json"], "convert": ["text"],
-           "lsp": ["text"]}
+           "parse": ["text", "json"], "rules": ["text", "json", "markdown"], "reference": ["text", "json"],
+           "convert": ["text"], "lsp": ["text"], "simulate": ["text", "json"], "replay": ["text"], "play": ["text"]}
 
 
 def version() -> str:
@@ -49,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
         one.add_argument("--format", choices=FORMATS[name], default="text", help="how to print the result")
         if paths_help:
             one.add_argument("paths", nargs="*", metavar="PATH", help=paths_help)
-        one.set_defaults(func=getattr(commands, f"cmd_{name}"))
+        one.set_defaults(func=getattr(commands, f"cmd_{name}", None) or _games_command(name))
         return one
 
     test = command("test", "run scenario files", "scenario files or folders (default: [tool.mtgrules] scenarios)")
@@ -84,7 +84,45 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("-o", "--output", metavar="OUT", help="the YAML file to write (default: standard output)")
     command("lsp", "a language server over stdio for .mtgr rules files and set and scenario YAML (diagnostics, "
             "completion, hover; needs the extra mtgrules[lsp])", "")
+    simulate = command("simulate", "play many games of a set between two decks and report win rates, game "
+                       "length, what fired and every error with its replay (exit 1 when a game had an error)", "")
+    games_options(simulate)
+    simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    simulate.add_argument("--jobs", type=int, default=1, help="processes (or Ray CPUs) to play on (default 1)")
+    simulate.add_argument("--players", choices=["heuristic", "random"], default="heuristic",
+                          help="the computer players (default heuristic)")
+    simulate.add_argument("--backend", choices=["local", "ray"], default="local",
+                          help="local processes, or a Ray cluster (the extra mtgrules[ray])")
+    simulate.add_argument("--address", help="the Ray cluster to connect to, as Ray's tools take it (default: "
+                          "start a local one)")
+    simulate.add_argument("--json", action="store_const", const="json", dest="format", help=argparse.SUPPRESS)
+    simulate.add_argument("--plot", metavar="DIR", help="write win-rates.png and game-length.png there "
+                          "(the extra mtgrules[plot])")
+    simulate.add_argument("--replays", metavar="DIR", default="mtgrules-replays",
+                          help="where the replay file of each game with an error goes (default mtgrules-replays)")
+    replay = command("replay", "replay a game file that simulate wrote (a scenario), showing where and why it "
+                     "stops", "")
+    replay.add_argument("file", metavar="FILE")
+    play = command("play", "play a set against the heuristic player in the terminal, seeing only your view", "")
+    games_options(play)
     return parser
+
+
+def _games_command(name: str):
+    """simulate, replay and play live in simulate_cli.py, imported when run."""
+    def run(args: argparse.Namespace) -> int:
+        from . import simulate_cli
+        return getattr(simulate_cli, f"cmd_{name}")(args)
+    return run
+
+
+def games_options(parser: argparse.ArgumentParser) -> None:
+    """The set, the decks and the seed, as simulate and play take them."""
+    parser.add_argument("set", metavar="SET", help="the set file (YAML, MTGJSON, .mse-set or Cockatrice XML)")
+    parser.add_argument("--deck", action="append", metavar="FILE",
+                        help="a deck list, lines of 'N Card Name' (twice: deck A, deck B; none: sealed-like "
+                             "decks from the set)")
+    parser.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -274,3 +274,4 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise Usage(f"needs pygls ({exc}): pip install 'mtgrules[lsp]'") from None
     return serve()
+

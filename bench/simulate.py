@@ -1,0 +1,105 @@
+"""Benchmarks of whole games (issue 15): random-player games per second per core, the speed-up of
+`--jobs 2`, and the memory of one running game; two 40-card decks of the example set
+(tests/examples/decks/). Run alone (`.venv/bin/python bench/simulate.py [--quick]`) or as run.py's
+section `simulate`."""
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from interpreter.game.players import RandomPlayer
+from interpreter.tools.games import Arena, game_seed
+from interpreter.tools.simulate import Plan, read_deck, run
+
+EXAMPLES = ROOT / "tests" / "examples"
+SET = EXAMPLES / "harbor-of-dread.yaml"
+DECKS = (EXAMPLES / "decks" / "harbor-blue.txt", EXAMPLES / "decks" / "harbor-black.txt")
+#: Issue 15's targets: (operator, limit, as written).
+TARGETS = {
+    "games_per_core_s": (">=", 20.0, ">= 20 games/s per core"),
+    "jobs2_speedup": (">=", 1.8, ">= 1.8x"),
+    "game_memory_mb": ("<", 5.0, "< 5 MB"),
+}
+
+
+def measure(quick: bool) -> dict:
+    arena = Arena(SET)
+    decks = tuple(read_deck(p, arena.cards()) for p in DECKS)
+    seats = {"alice": decks[0], "bob": decks[1]}
+    games = 4 if quick else 12
+    gc.collect()
+    cpu, turns = time.thread_time(), 0
+    for i in range(games):
+        seed = game_seed(1, i)
+        turns += arena.play(seats, seed, {"alice": RandomPlayer(seed), "bob": RandomPlayer(seed + 1)}).turns
+    cpu = time.thread_time() - cpu
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    seed = game_seed(1, games)
+    arena.play(seats, seed, {"alice": RandomPlayer(seed), "bob": RandomPlayer(seed + 1)})
+    peak = tracemalloc.get_traced_memory()[1] - base
+    tracemalloc.stop()
+    plan = Plan(SET, decks, 4 if quick else 8, 1, "random")
+    walls = {}
+    for jobs in (1, 2):
+        start = time.perf_counter()
+        run(plan, jobs)
+        walls[jobs] = time.perf_counter() - start
+    return {"games": games, "cpu_s": round(cpu, 2), "mean_turns": round(turns / games, 1),
+            "games_per_core_s": games / cpu, "game_memory_mb": peak / 2 ** 20,
+            "jobs_games": plan.games, "jobs1_wall_s": round(walls[1], 2), "jobs2_wall_s": round(walls[2], 2),
+            "jobs2_speedup": walls[1] / walls[2]}
+
+
+def rows(out: dict) -> list[tuple[str, str, str, str]]:
+    """(metric, value, goal, status) rows as run.py prints them."""
+    def judged(key: str) -> tuple[str, str]:
+        op, limit, goal = TARGETS[key]
+        met = out[key] >= limit if op == ">=" else out[key] < limit
+        return goal, "met" if met else (f"MISSED ({out[key] / limit:.0%} of it)" if op == ">=" else
+                                        f"MISSED x{out[key] / limit:.1f}")
+    return [
+        ((f"random-player games per second per core (two 40-card decks of the example set; {out['games']} games, "
+          f"{out['mean_turns']} turns on average, thread CPU time)"), f"{out['games_per_core_s']:.2f}/s",
+         *judged("games_per_core_s")),
+        ((f"--jobs 2 speed-up ({out['jobs_games']} games: {out['jobs1_wall_s']} s on 1 job, {out['jobs2_wall_s']} s "
+          "on 2; wall clock)"), f"{out['jobs2_speedup']:.2f}x", *judged("jobs2_speedup")),
+        ("memory of one running game (tracemalloc peak while it plays, above the loaded set)",
+         f"{out['game_memory_mb']:.2f} MB", *judged("game_memory_mb")),
+    ]
+
+
+def section(bench) -> None:
+    """run.py's section: the rows and the figures into its table and results."""
+    out = measure(bench.quick)
+    bench.results["simulate"] = out
+    for key, (op, limit, _) in TARGETS.items():
+        met = out[key] >= limit if op == ">=" else out[key] < limit
+        bench.results["targets"][key] = {"value": out[key], "op": op, "limit": limit, "met": met}
+    for row in rows(out):
+        bench.row(*row)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--output", default=str(ROOT / "bench" / "simulate-results.json"))
+    args = parser.parse_args()
+    out = measure(args.quick)
+    Path(args.output).write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+    for row in rows(out):
+        print(" | ".join(row))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
