@@ -47,6 +47,8 @@ class Moves:
                 self.emit(Event("died", old.controller, old.card_name, old.id, known.characteristics), env)
         if zone == "battlefield":
             self.emit(Event("entered", new.controller, new.card_name, new.id), env)
+        if leaving:
+            self.source_changed(env)
         return new
 
     def leaving_together(self, ids: list[int]) -> dict[int, LastKnown]:

@@ -97,8 +97,9 @@ GAPS: tuple[Gap, ...] = (
         "being regenerated for a time isn't run by the interpreter yet (right after 'destroy', it is)", "701.19c"),
     Gap(ast.TurnFaceDown, "turning a permanent face down", "turning a permanent face down isn't run by the "
         "interpreter yet", "708.2"),
-    Gap(ast.ExileUntil, "exile until it leaves", "exiling until something leaves the battlefield isn't run "
-        "by the interpreter yet", "610.3"),
+    Gap(ast.NextTimeInstead, "a replacement effect lasting other than this turn", "a replacement effect that "
+        "lasts other than 'this turn' isn't run by the interpreter yet", "614.1a",
+        lambda n, b: n.duration != "until end of turn"),
     Gap(ast.PreventDamage, "preventing damage", "preventing damage isn't run by the interpreter yet", "615.1"),
     Gap(ast.DelayedTrigger, "delayed triggered ability", "a delayed triggered ability that waits "
         "for an event other than a step beginning isn't run by the interpreter yet", "603.7",

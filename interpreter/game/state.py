@@ -136,6 +136,7 @@ class Until(NamedTuple):
 
     kind: str
     player: str
+    source: int | None = None   # the permanent a duration tied to its source follows (611.2b, 610.3)
 
 
 @recorded
@@ -243,6 +244,7 @@ class GameState(Recorded):
     turn_actions_done: bool = True    # the current step's turn-based actions are done (an answer was missing)
     priority_in_cleanup: bool = False  # 514.3a: state-based actions or triggers gave players priority in cleanup
     delayed: list[Delayed] = field(default_factory=JList)  # delayed triggered abilities waiting (603.7)
+    exiled_until: list[tuple[int, int, str]] = field(default_factory=JList)  # (source, object, zone it left) (610.3)
     bookkept: int = 0                 # events up to here have been looked at for triggers (603.2)
     attachments: int = 0              # how many attachments were ever made (0: nothing to look for)
     revealed: set[int] = field(default_factory=JSet)   # objects some context keeps revealed (701.20a)
