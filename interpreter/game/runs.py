@@ -178,6 +178,10 @@ BLOCKED_BY = ("'can't be blocked by' for a time", "a restriction on blocking wit
 #: What follows an 'as it attacks' cost when it isn't a 'When you do' trigger (508.1g): the declaration is refused.
 THEN_AS_IT_ATTACKS = ("what follows an 'as it attacks' cost", "isn't a 'When you do' trigger, and isn't run by the "
                       "interpreter yet", "508.1g")
+#: An Aura spell whose enchant ability names a player (702.5d), or no enchant ability the interpreter reads: what
+#: it targets (303.4a) isn't known, and casting it is refused rather than cast with no target.
+AURA_TARGET = ("what an Aura enchants", ("an Aura attached to a player, or one with no enchant ability the "
+                                         "interpreter reads, isn't run by the interpreter yet"), "303.4a")
 #: Likewise phasing: an action while a permanent is phased out is refused (`state_not_run`, Game.perform).
 PHASED_OUT = ("phased-out permanents", "the interpreter doesn't run phased-out permanents yet", "702.26b")
 #: A Siege's own ability (310.12b: 'When the last defense counter is removed from this permanent, exile it, then

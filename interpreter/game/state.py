@@ -328,18 +328,14 @@ class GameState(Recorded):
             if not obj.revealed_by:
                 self.revealed.discard(object_id)
 
-    def granted_by_attachments(self, obj: GameObject) -> tuple:
-        """613.1f: abilities an Aura or Equipment attached to it grants ('Enchanted creature has ...')."""
+    def granted_by_attachments(self, obj: GameObject) -> list[ast.AttachedGrant]:
+        """613.1f, 613.4c: what the Auras and Equipment attached to it say of it ('Enchanted creature gets +2/+0
+        and has trample')."""
         if obj.zone != "battlefield" or not self.attachments:
-            return ()
-        granted: tuple = ()
-        for other_id in self.battlefield:
-            other = self.objects[other_id]
-            if other.attached_to == obj.id and not other.face_down:
-                for ability in other.card.front.abilities:
-                    if isinstance(ability, ast.AttachedGrant):
-                        granted += ability.abilities
-        return granted
+            return []
+        return [ability for other_id in self.battlefield
+                if (other := self.objects[other_id]).attached_to == obj.id and not other.face_down
+                for ability in other.card.front.abilities if isinstance(ability, ast.AttachedGrant)]
 
     # ------------------------------------------------------------ characteristics
     def characteristics(self, obj: GameObject, face_down: Characteristics | None,
@@ -352,9 +348,9 @@ class GameState(Recorded):
             base = obj.card.front.characteristics()
         else:  # 712.8e: the back face's characteristics, with the mana value of the front face's mana cost
             base = replace(obj.face_up.characteristics(), fixed_mana_value=obj.card.front.characteristics().mana_value)
-        granted = self.granted_by_attachments(obj)
-        if granted:
-            base = replace(base, abilities=base.abilities + granted)
+        attached = self.granted_by_attachments(obj)
+        if attached:
+            base = replace(base, abilities=base.abilities + tuple(a for grant in attached for a in grant.abilities))
         if obj.added_subtypes or obj.extra_abilities or obj.granted:
             base = replace(base, subtypes=base.subtypes + tuple(t for t in obj.added_subtypes if t not in base.subtypes),
                            abilities=base.abilities + obj.extra_abilities + tuple(a for a, _ in obj.granted))
@@ -367,7 +363,8 @@ class GameState(Recorded):
             return base
         if obj.parts:  # 712.8g: the sum of the mana values of its front faces
             base = replace(base, fixed_mana_value=sum(part.front.characteristics().mana_value for part in obj.parts))
-        for power, toughness, _ in obj.modifiers:
+        changes = [(*(int(x) for x in g.change.split("/")), None) for g in attached if g.change]
+        for power, toughness, _ in (*changes, *obj.modifiers):
             if base.power is not None:
                 base = replace(base, power=base.power + power, toughness=(base.toughness or 0) + toughness)
         return with_counters(base, obj.counters)

@@ -137,7 +137,7 @@ class StateBasedActions:
                     or "Battle" in chars.types and obj.counters.get("defense", 0) <= 0 and not (
                         "Siege" in chars.subtypes and self._source_of_waiting_ability(obj.id))
                     or obj.id in worlds and (worlds[obj.id] != newest or list(worlds.values()).count(newest) > 1)
-                    or "Aura" in chars.subtypes and not self._legally_attached(obj)
+                    or "Aura" in chars.subtypes and not self.legally_enchanting(obj)
                     or "Saga" in chars.subtypes and self._saga_finished(obj, chars)):
                 out.append(obj.id)
         return out + self._older_roles(permanents)
@@ -212,11 +212,6 @@ class StateBasedActions:
                                 & {ATTACHES_TO[k] for k in kinds}):
                 out.append(obj.id)   # not attached to another permanent of a type it can be attached to
         return out
-
-    def _legally_attached(self, aura: GameObject) -> bool:
-        """704.5m: an Aura must be attached to another permanent on the battlefield (303.4d, 303.4a). What its
-        enchant ability allows isn't checked: enchant isn't run yet (runs.py), and Auras can't be cast."""
-        return aura.attached_to != aura.id and aura.attached_to in self.state.battlefield
 
     def _older_roles(self, permanents: Permanents) -> list[int]:
         """704.5z: of the Roles one player controls attached to one permanent, all but the newest."""

@@ -34,6 +34,7 @@ __all__ = [
     "KeywordAbilities",
     "FaceDownCast",
     "AttachedGrant",
+    "AttachOnly",
     "AsThoughFlash",
     "CastPermission",
     "ExileInstead",
@@ -227,6 +228,15 @@ class AttachedGrant(Node):
     attachment: str
     quality: QualityExpr
     abilities: tuple["KeywordAbility | TriggeredAbility", ...]
+    change: str | None = None   # 'Enchanted creature gets +1/+2' (613.4c): '+1/+2'
+
+
+@dataclass(frozen=True)
+class AttachOnly(Node):
+    """'This permanent can be attached only to a QUALITY' (702.5a, 301.5c): what an Aura with this ability can
+    target as a spell (303.4a), enchant (303.4d, 704.5m) and be attached to as it enters otherwise (303.4i)."""
+
+    quality: QualityExpr
 
 
 @dataclass(frozen=True)
@@ -284,7 +294,7 @@ class DamageAsCounters(Node):
 
 
 StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility", CantBeDestroyed, LethalDamage, DamageGainsLife,
-                      DamageAsCounters]
+                      DamageAsCounters, AttachOnly]
 
 
 Ability = Union[
