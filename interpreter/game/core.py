@@ -9,7 +9,6 @@ from typing import Callable, Iterator
 from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
 from ..language.rulebook import Rulebook
-from . import runs
 from .characteristics import Characteristics, face_down_characteristics
 from .choices import Choice, Chooser, Ref, ScriptedChooser
 from .events import Event
@@ -197,9 +196,6 @@ class GameCore:
         """Run one player action all-or-nothing (a refusal rolls the journal back); returns the events
         it caused."""
         self.refuse_after_the_end()
-        refusal = runs.state_not_run(self.state.objects[i] for i in self.state.battlefield)
-        if refusal is not None:
-            raise refusal
         journal = self.state.journal
         mark = journal.mark()
         self.chooser = chooser

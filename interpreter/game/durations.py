@@ -12,12 +12,14 @@ from .steps import Env
 
 #: 511.3: effects 'until end of combat' end as the end of combat step ends.
 END_OF_COMBAT = "until end of combat"
-#: 611.2b: ends as the source leaves the battlefield ('until ~ leaves the battlefield' says the same).
+#: 611.2b: ends as the source leaves the battlefield, or phases out (702.26f: it can't be seen).
 WHILE_ON_BATTLEFIELD = "for as long as ~ remains on the battlefield"
-#: 611.2b: ends as the source leaves the battlefield or its controller stops being 'you'.
+#: 611.2b: ends as the source leaves the battlefield or phases out, or its controller stops being 'you'.
 WHILE_YOU_CONTROL = "for as long as you control ~"
+#: Ends as the source leaves the battlefield; phasing out isn't leaving (702.26d).
+UNTIL_LEAVES = "until ~ leaves the battlefield"
 #: The durations that follow the source permanent (`Until.source`).
-SOURCE_DURATIONS = (WHILE_ON_BATTLEFIELD, WHILE_YOU_CONTROL)
+SOURCE_DURATIONS = (WHILE_ON_BATTLEFIELD, WHILE_YOU_CONTROL, UNTIL_LEAVES)
 
 
 class Durations:
@@ -37,9 +39,15 @@ class Durations:
         if until is None or until.kind not in SOURCE_DURATIONS:
             return True
         state = self.state
+        if until.kind == UNTIL_LEAVES:
+            return self._on_battlefield(until.source)
         if until.source is None or until.source not in state.battlefield:
             return False
         return until.kind != WHILE_YOU_CONTROL or state.objects[until.source].controller == until.player
+
+    def _on_battlefield(self, object_id: int | None) -> bool:
+        """Still on the battlefield as the same object, phased in or out (702.26d: phasing isn't leaving)."""
+        return object_id is not None and (object_id in self.state.battlefield or object_id in self.state.phased)
 
     def source_changed(self, env: Env | None = None) -> None:
         """Right after a permanent left the battlefield (or changed control): the effects whose duration
@@ -47,10 +55,10 @@ class Durations:
         permanent under its owner's control (610.3, 610.3c); returns from one event happen together (610.3d)."""
         self.end_durations(lambda until: until.kind in SOURCE_DURATIONS and not self.still_lasting(until))
         state = self.state
-        due = [entry for entry in state.exiled_until if entry[0] not in state.battlefield]
+        due = [entry for entry in state.exiled_until if not self._on_battlefield(entry[0])]
         if not due:
             return
-        state.exiled_until = [entry for entry in state.exiled_until if entry[0] in state.battlefield]
+        state.exiled_until = [entry for entry in state.exiled_until if self._on_battlefield(entry[0])]
         for _, object_id, zone in due:
             obj = state.objects.get(object_id)
             if obj is not None and obj.zone == "exile":   # still that object: not moved since (400.7)

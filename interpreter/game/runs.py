@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
-from ..diagnostics import MtgError, Span, error
+from ..diagnostics import MtgError, Span
 from ..language import ast
 from .costs import applied
 from .events import TRIGGER_EVENTS
@@ -182,8 +182,6 @@ THEN_AS_IT_ATTACKS = ("what follows an 'as it attacks' cost", "isn't a 'When you
 #: it targets (303.4a) isn't known, and casting it is refused rather than cast with no target.
 AURA_TARGET = ("what an Aura enchants", ("an Aura attached to a player, or one with no enchant ability the "
                                          "interpreter reads, isn't run by the interpreter yet"), "303.4a")
-#: Likewise phasing: an action while a permanent is phased out is refused (`state_not_run`, Game.perform).
-PHASED_OUT = ("phased-out permanents", "the interpreter doesn't run phased-out permanents yet", "702.26b")
 #: A Siege's own ability (310.12b: 'When the last defense counter is removed from this permanent, exile it, then
 #: you may cast it transformed ...') isn't run: damage removing its last defense counter is refused (never
 #: found by the analysis: whether it happens depends on the game).
@@ -275,14 +273,3 @@ def _token_abilities(book: "Rulebook", name: str) -> tuple[ast.Node, ...]:
         except MtgError:
             continue
     return tuple(found)
-
-
-def state_not_run(objects: Iterable) -> MtgError | None:
-    """The refusal of a game state the interpreter can't run yet, or None: a phased-out permanent is treated
-    as though it doesn't exist (702.26b), which the game's actions don't know yet; an action while one is
-    phased out is refused rather than run as though it were there."""
-    phased = sorted(o.card_name for o in objects if o.phased_out)
-    if not phased:
-        return None
-    _, message, rule = PHASED_OUT
-    return error(NOT_RUN, f"{', '.join(phased)} is phased out, and {message}", rule=rule)

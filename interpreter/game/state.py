@@ -89,6 +89,7 @@ class GameObject(Recorded):
     blocked: bool = False                 # an attacking creature that became blocked (509.1h)
     back_face_up: bool = False            # a double-faced permanent with its back face up (712.8e)
     phased_out: bool = False              # phased out: treated as though it doesn't exist (702.26b)
+    phased_indirectly: bool = False       # phased out with what it is attached to (702.26g)
     lasting: tuple = ()                   # (designation, Until) of designations that end ('can't attack this turn')
     protector: str | None = None          # the player who protects this battle (310.9)
 
@@ -244,6 +245,7 @@ class GameState(Recorded):
     turn_actions_done: bool = True    # the current step's turn-based actions are done (an answer was missing)
     priority_in_cleanup: bool = False  # 514.3a: state-based actions or triggers gave players priority in cleanup
     delayed: list[Delayed] = field(default_factory=JList)  # delayed triggered abilities waiting (603.7)
+    phased: list[int] = field(default_factory=JList)   # phased-out permanents, out of `battlefield` (702.26b)
     exiled_until: list[tuple[int, int, str]] = field(default_factory=JList)  # (source, object, zone it left) (610.3)
     bookkept: int = 0                 # events up to here have been looked at for triggers (603.2)
     attachments: int = 0              # how many attachments were ever made (0: nothing to look for)
@@ -276,10 +278,12 @@ class GameState(Recorded):
             return [item.object_id for item in self.stack if item.object_id is not None]
         return self.players[player].zones[zone]
 
-    def in_zone(self, zone: str, player: str) -> list[GameObject]:
-        """Objects in a player's zone; on the battlefield, those the player controls."""
+    def in_zone(self, zone: str, player: str, phased: bool = False) -> list[GameObject]:
+        """Objects in a player's zone; on the battlefield, those the player controls (`phased`: the phased-out
+        ones too, as a view shows them, 702.26b)."""
         if zone == "battlefield":
-            return [self.objects[i] for i in self.battlefield if self.objects[i].controller == player]
+            ids = self.battlefield + self.phased if phased else self.battlefield
+            return [self.objects[i] for i in ids if self.objects[i].controller == player]
         if zone == "stack":
             return [self.objects[i.object_id] for i in self.stack
                     if i.object_id is not None and self.objects[i.object_id].owner == player]
@@ -302,7 +306,7 @@ class GameState(Recorded):
     def remove(self, obj: GameObject) -> None:
         """Take an object out of its zone (it stops existing as this object)."""
         if obj.zone == "battlefield":
-            self.battlefield.remove(obj.id)
+            (self.phased if obj.phased_out else self.battlefield).remove(obj.id)
         elif obj.zone == "stack":
             self.stack = [item for item in self.stack if item.object_id != obj.id]
         else:

@@ -212,8 +212,9 @@ class Turns:
 
     def untap_step(self) -> None:
         """502.3: the active player untaps their permanents, except those an effect keeps tapped this once;
-        designations that last until that untap step end with it (701.43b)."""
+        designations that last until that untap step end with it (701.43b). First, phasing (502.1)."""
         state = self.state
+        self.phasing_step()
         for i in state.battlefield:
             obj = state.objects[i]
             if obj.controller != state.active:

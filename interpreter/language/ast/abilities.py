@@ -13,6 +13,7 @@ from .effects import Effect
 from .nodes import Node, Number, QualityExpr, Var, walk
 from .objects import Objects, Target, UpToTargets
 from .payment_effects import AddMana
+from .phasing import PhasesOutInUntapStep
 from .triggers import Trigger
 
 __all__ = [
@@ -294,7 +295,7 @@ class DamageAsCounters(Node):
 
 
 StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility", CantBeDestroyed, LethalDamage, DamageGainsLife,
-                      DamageAsCounters, AttachOnly]
+                      DamageAsCounters, AttachOnly, PhasesOutInUntapStep]
 
 
 Ability = Union[

@@ -22,6 +22,7 @@ from .control_effects import (
     Sequence,
     WhereX,
 )
+from .phasing import PhaseOut
 from .payment_effects import (
     AddMana,
     GainLife,
@@ -157,4 +158,5 @@ Effect = Union[
     RemoveFromCombat,
     NextTimeInstead,
     GiveCounters,
+    PhaseOut,
 ]

@@ -1,5 +1,5 @@
-"""What an Aura or Equipment says about the permanent it is attached to (301.5, 303.4), and what enchant allows
-(702.5a)."""
+"""What an Aura or Equipment says about the permanent it is attached to (301.5, 303.4), what enchant allows
+(702.5a), and phasing out (702.26)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,12 @@ class AttachmentRules(Transformer):
         span = self._span(meta)
         restrictions = tuple(ast.CantAttackOrBlock(ast.Self(), block, span=span) for block in blocks)
         return ast.AttachedGrant(attachment, quality, restrictions, span=span)
+
+    def phase_out(self, meta, children):
+        return ast.PhaseOut(children[0], span=self._span(meta))
+
+    def phases_out_in_untap_step(self, meta, children):
+        return ast.PhasesOutInUntapStep(span=self._span(meta))
 
     def restrict_attack_and_block(self, meta, children):
         return (False, True)

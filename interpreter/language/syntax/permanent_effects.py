@@ -131,6 +131,9 @@ class PermanentEffectRules(Transformer):
     def while_on_battlefield(self, meta, children):
         return "for as long as ~ remains on the battlefield"
 
+    def until_source_leaves(self, meta, children):
+        return "until ~ leaves the battlefield"
+
     def while_you_control(self, meta, children):
         return "for as long as you control ~"
 
