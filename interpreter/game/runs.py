@@ -72,6 +72,13 @@ def _marked_not_run(node: ast.KeywordAction, book: "Rulebook") -> bool:
     return definition is not None and definition.not_run is not None
 
 
+def _delayed_runs(trigger: ast.Node) -> bool:
+    """A delayed trigger bookkeeping.py detects: a step beginning, or 'it' dying or leaving (603.7c)."""
+    return isinstance(trigger, ast.PhaseTrigger) or (
+        isinstance(trigger, ast.SubjectTrigger) and isinstance(trigger.subject, ast.It)
+        and trigger.event in ("dies", "leaves"))
+
+
 def _partial(node: ast.KeywordAction, book: "Rulebook") -> bool:
     definition = book.keyword_actions.get(node.name)
     return definition is not None and definition.partial
@@ -102,8 +109,8 @@ GAPS: tuple[Gap, ...] = (
         lambda n, b: n.duration != "until end of turn"),
     Gap(ast.PreventDamage, "preventing damage", "preventing damage isn't run by the interpreter yet", "615.1"),
     Gap(ast.DelayedTrigger, "delayed triggered ability", "a delayed triggered ability that waits "
-        "for an event other than a step beginning isn't run by the interpreter yet", "603.7",
-        lambda n, b: not isinstance(n.trigger, ast.PhaseTrigger)),
+        "for an event other than a step beginning or 'it' dying or leaving isn't run by the interpreter yet", "603.7",
+        lambda n, b: not _delayed_runs(n.trigger)),
     Gap(ast.ReflexiveTrigger, "reflexive triggered ability", "a reflexive triggered ability ('when you do') "
         "isn't run by the interpreter yet", "603.12"),
     Gap(ast.MayPlay, "a permission with a duration", "a permission that lasts for a time isn't run by the "
@@ -240,8 +247,9 @@ def _reachable(node: ast.Node, book: "Rulebook", via: str | None, seen: set[int]
     if gap(node, book) is not None:
         return
     for child in ast.children(node):
-        if not (isinstance(node, (ast.YouActionTrigger, ast.SubjectActionTrigger)) and child is node.action):
-            yield from _reachable(child, book, via, seen)  # a trigger names an action's event, doesn't run it
+        if not (isinstance(node, (ast.YouActionTrigger, ast.SubjectActionTrigger)) and child is node.action
+                or isinstance(node, ast.DelayedTrigger) and child is node.trigger):
+            yield from _reachable(child, book, via, seen)  # a trigger names an event, doesn't run it
     if isinstance(node, ast.KeywordAction):
         definition = book.keyword_actions.get(node.name)
     elif isinstance(node, ast.KeywordAbility):
