@@ -193,7 +193,8 @@ AURA_TARGET = ("what an Aura enchants", ("an Aura attached to a player, or one w
 #: you may cast it transformed ...') isn't run: damage removing its last defense counter is refused (never
 #: found by the analysis: whether it happens depends on the game).
 SIEGE_DEFEATED = Gap(ast.DealDamage, "a Siege's last defense counter", "a Siege's ability that exiles it as its "
-                     "last defense counter is removed isn't run by the interpreter yet", "310.12b", lambda n, b: False)
+                     "last defense counter is removed, then lets its controller cast it transformed (its back face, "
+                     "which casting doesn't offer yet), isn't run by the interpreter yet", "310.12b", lambda n, b: False)
 
 _BY_KIND: dict[type, list[Gap]] = {}
 for _gap in GAPS:
