@@ -157,7 +157,7 @@ class Bookkeeping:
             if delayed.until is None:
                 self.state.delayed.remove(delayed)
 
-    def _delayed_fires(self, delayed: "Delayed", event: Event) -> bool:
+    def _delayed_fires(self, delayed: Delayed, event: Event) -> bool:
         """Whether the event is the one the delayed ability waits for: a step beginning, or the object 'it' was
         as the ability was created dying or leaving the battlefield (603.7c)."""
         trigger = delayed.trigger

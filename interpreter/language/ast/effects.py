@@ -22,7 +22,6 @@ from .control_effects import (
     Sequence,
     WhereX,
 )
-from .phasing import PhaseOut
 from .payment_effects import (
     AddMana,
     GainLife,
@@ -60,6 +59,7 @@ from .permanent_effects import (
     TurnFaceDown,
     TurnFaceUp,
 )
+from .phasing import PhaseOut
 from .zone_effects import (
     CastFree,
     Choose,
