@@ -24,7 +24,7 @@ class Moves:
         state = self.state
         old = state.objects[object_id]
         enchanting = None
-        if zone == "battlefield" and old.zone != "stack" and "Aura" in old.card.front.subtypes:
+        if zone == "battlefield" and old.zone != "stack" and not face_down and "Aura" in old.card.front.subtypes:
             enchanting = self.aura_entering(old, controller or old.owner)   # 303.4i
             if enchanting is None:
                 return old   # it can enchant nothing: it stays where it is

@@ -16,13 +16,14 @@ class Phasing:
 
     def phase_out(self, ids: list[int], env: Env | None = None) -> list[int]:
         """702.26b: each phases out (removed from combat, 506.4), and what is attached to it phases out
-        indirectly (702.26g-h); effects 'for as long as' that follow it end (702.26f)."""
+        indirectly, even if it would also phase out directly (702.26g-h); effects 'for as long as' that follow
+        it end (702.26f)."""
         state = self.state
         done = []
-        for i in ids:
+        for i in [i for i in ids if state.objects[i].attached_to not in ids]:
             if i not in state.battlefield:
                 continue
-            for attached in [a for a in state.battlefield if state.objects[a].attached_to == i and a not in ids]:
+            for attached in [a for a in state.battlefield if state.objects[a].attached_to == i]:
                 self.phase_out([attached], env)
                 state.objects[attached].phased_indirectly = True
             obj = state.objects[i]
