@@ -76,6 +76,7 @@ SAMPLES = {
     "discard_quality": "discard a creature card",
     "discard_objects": "discard this card",
     "tap": "tap target creature",
+    "phase_out": "target creature phases out",
     "untap": "untap target creature you control",
     "return_to_zone": "return target creature to its owner's hand",
     "return_to_battlefield": "return the top card of your library to the battlefield",

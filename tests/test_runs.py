@@ -96,7 +96,7 @@ PREVENT = "Prevent all damage that would be dealt to target creature this turn."
     ("Creatures you control can't attack.", "static ability about other creatures in combat"),
     ("Creatures you control have deathtouch.", "static ability granting abilities"),
     ("If a creature died this turn, draw a card.", "what happened earlier in the turn"),
-    ("Target creature gets +3/+0 until end of turn. When it dies this turn, draw a card.",
+    ("Target creature gets +3/+0 until end of turn. When it attacks this turn, draw a card.",
      "delayed triggered ability"),
 ])
 def test_a_line_that_parses_but_does_not_run_names_the_part(text, part):
@@ -112,7 +112,11 @@ def test_a_line_that_parses_but_does_not_run_names_the_part(text, part):
     "When this creature dies, draw a card.", "Destroy all creatures. They can't be regenerated.", "{G}: Regenerate this creature.",
     "Deathtouch", "Lifelink", "Indestructible", "Infect", "Wither", "Each opponent gets a poison counter.",
     "At the beginning of your upkeep, draw a card.",
-    "Exile target creature. Return it to its owner's hand at the beginning of the next end step."])
+    "Exile target creature. Return it to its owner's hand at the beginning of the next end step.",
+    "Target creature gets +3/+0 until end of turn. When it dies this turn, draw a card.",
+    "When this enchantment enters, exile target creature an opponent controls until this enchantment leaves the battlefield.",
+    "Enchant creature", "Enchanted creature gets +2/+0 and has trample.", "Enchanted creature can't attack or block.",
+    "Phasing", "Target creature phases out.", "Whenever this creature attacks, it gets +2/+0 until end of combat."])
 def test_a_line_whose_every_part_runs_runs(text):
     measured = classify(book(), Line("Test Card", text))
     assert measured.runs, measured
@@ -306,7 +310,9 @@ def _cast_with(game: Game, card: CardDef, permission: ast.CastPermission, defini
 def smoke(measured: Measured, face: Face) -> tuple[bool, str | None]:
     """Run one line in a small game: (whether some action of it was done, a failure or None)."""
     ability = measured.ability
-    card = CardDef(measured.line.card, dataclasses.replace(face, abilities=(ability,)))
+    # an Aura has an enchant ability (702.5a, 303.4a) whichever of its lines is tried: 'Enchant creature'
+    enchant = (book().parse_card_line("Enchant creature", measured.line.card),) if "Aura" in face.subtypes else ()
+    card = CardDef(measured.line.card, dataclasses.replace(face, abilities=(ability, *enchant)))
     fillers = _cards()
     game, source = _small_game(card, bool(set(face.types) & PERMANENT_TYPES), fillers)
     done = False

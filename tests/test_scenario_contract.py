@@ -224,7 +224,7 @@ def test_the_cli_shows_no_traceback_for_a_bad_starting_state(cli, tmp_path: Path
     assert code == 1 and "E111" in out and "508.1k" in out, out
 
 
-def test_a_step_while_a_permanent_is_phased_out_is_refused(tmp_path: Path) -> None:
+def test_a_step_with_a_permanent_phased_out_runs_and_leaves_it_phased_out(tmp_path: Path) -> None:
     [outcome] = run_text(tmp_path, doc("""
         name: phased out
         state:
@@ -233,9 +233,8 @@ def test_a_step_while_a_permanent_is_phased_out_is_refused(tmp_path: Path) -> No
             battlefield: [{card: Grizzly Bears, phased_out: true}]
         steps:
           - alice: draw a card
-            error: "702.26b"
         expect:
-          alice: {hand: [], battlefield: [{card: Grizzly Bears, phased_out: true}]}
+          alice: {hand: [Island], battlefield: [{card: Grizzly Bears, phased_out: true}]}
         """))
     assert outcome.passed, outcome.message
 

@@ -9,8 +9,8 @@ from ..diagnostics import error
 from ..language import ast
 from .characteristics import Characteristics
 from .choices import Choice
-from .events import LOOKING_BACK, Event
-from .state import GameObject, StackItem
+from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
+from .state import Delayed, GameObject, StackItem
 from .steps import MAX_COUNT, Env, NoLegalTarget, keyword_abilities
 
 
@@ -140,20 +140,30 @@ class Bookkeeping:
     def collect_delayed(self, event: Event, index: int) -> None:
         """A delayed triggered ability triggers on an event after it was created (603.7a), controlled by its
         controller, its source the one of the ability that created it (603.7d-e); without a duration it
-        triggers only once (603.7b). What 'it' was and is no longer where it was isn't affected (603.7c)."""
+        triggers only once (603.7b). What 'it' was and is no longer where it was isn't affected (603.7c); one
+        waiting for 'it' to die or leave finds it where it went (the new object, 400.7, 603.10a)."""
         for delayed in list(self.state.delayed):
-            if index < delayed.since or not isinstance(delayed.trigger, ast.PhaseTrigger) or \
-                    not self.interpreter.step_begins(delayed.trigger, event, delayed.controller, delayed.turn):
+            if index < delayed.since or not self._delayed_fires(delayed, event):
                 continue
             context = self.new_context(delayed.controller, None)
             context.source_id, context.source_name = delayed.source_id, delayed.source_name
             context.vars = dict(delayed.vars)
-            if "_it" in context.vars:
+            if isinstance(delayed.trigger, ast.SubjectTrigger):
+                context.vars["_it"] = [self.state.moved[event.object_id]] if event.object_id in self.state.moved else []
+            elif "_it" in context.vars:
                 context.vars["_it"] = [i for i in context.vars["_it"] if i in self.state.objects]
             self.state.pending_triggers.append(StackItem(self.state.new_id(), delayed.controller, context,
                                                          effect=delayed.effect, source_name=delayed.source_name))
             if delayed.until is None:
                 self.state.delayed.remove(delayed)
+
+    def _delayed_fires(self, delayed: Delayed, event: Event) -> bool:
+        """Whether the event is the one the delayed ability waits for: a step beginning, or the object 'it' was
+        as the ability was created dying or leaving the battlefield (603.7c)."""
+        trigger = delayed.trigger
+        if isinstance(trigger, ast.PhaseTrigger):
+            return self.interpreter.step_begins(trigger, event, delayed.controller, delayed.turn)
+        return TRIGGER_EVENTS.get(trigger.event) == event.name and event.object_id in delayed.vars.get("_it", ())
 
     def triggered_abilities(self, chars: Characteristics | None) -> list[tuple[ast.TriggeredAbility, dict]]:
         """The triggered abilities of an object with these characteristics: its own, and those its keyword

@@ -123,8 +123,10 @@ class Casting:
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
                   if (c := self._choose_cost(a, env, base, changes)) is not None]
-        # 601.2c: targets, as many as the announced mode and X say.
+        # 601.2c: targets, as many as the announced mode and X say; an Aura's first (303.4a).
         env.vars.update(context.vars)
+        if "Aura" in printed.subtypes and not spell.face_down:
+            self.aura_target(spell, env)
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility):
                 self.interpreter.announce_targets(spell_ability.effect, env)

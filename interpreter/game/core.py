@@ -9,10 +9,10 @@ from typing import Callable, Iterator
 from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
 from ..language.rulebook import Rulebook
-from . import runs
 from .characteristics import Characteristics, face_down_characteristics
 from .choices import Choice, Chooser, Ref, ScriptedChooser
 from .events import Event
+from . import runs
 from .runs import NOT_RUN
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown
 from .steps import Env, Loops, StepInterpreter

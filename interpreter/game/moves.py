@@ -23,6 +23,11 @@ class Moves:
         battlefield dies (700.4)."""
         state = self.state
         old = state.objects[object_id]
+        enchanting = None
+        if zone == "battlefield" and old.zone != "stack" and not face_down and "Aura" in old.card.front.subtypes:
+            enchanting = self.aura_entering(old, controller or old.owner)   # 303.4i
+            if enchanting is None:
+                return old   # it can enchant nothing: it stays where it is
         if old.zone == "battlefield" and old.face_down:
             self.emit(Event("revealed", old.owner, old.card_name, old.id), env)  # 708.9
         leaving = old.zone == "battlefield"
@@ -37,6 +42,8 @@ class Moves:
         if zone == "battlefield":
             new.controller = controller or old.owner
             new.summoning_sick = True
+            if enchanting is not None:
+                self.attach(new, enchanting)
         if face_down:
             new.face_down, new.face_down_at = face_down, state.clock
         state.moved[object_id] = new.id
@@ -47,6 +54,8 @@ class Moves:
                 self.emit(Event("died", old.controller, old.card_name, old.id, known.characteristics), env)
         if zone == "battlefield":
             self.emit(Event("entered", new.controller, new.card_name, new.id), env)
+        if leaving:
+            self.source_changed(env)
         return new
 
     def leaving_together(self, ids: list[int]) -> dict[int, LastKnown]:

@@ -43,6 +43,7 @@ class Resolving:
                 new = self.move(spell.id, "battlefield", controller=item.controller, face_down=spell.face_down,
                                 env=env)  # 608.3
                 new.extra_abilities = extra
+                self.attach_resolved(item.context.targets, new)   # 303.4f
                 new.x_paid = item.context.vars.get("X")  # 107.3m: its abilities' X is the spell's X
                 new.cast_events = tuple(item.context.events)  # 701.4b: what its casting did, for its abilities
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)

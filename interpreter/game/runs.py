@@ -79,6 +79,13 @@ def _marked_not_run(node: ast.KeywordAction | ast.KeywordAbility, book: "Ruleboo
     return definition is not None and definition.not_run is not None
 
 
+def _delayed_runs(trigger: ast.Node) -> bool:
+    """A delayed trigger bookkeeping.py detects: a step beginning, or 'it' dying or leaving (603.7c)."""
+    return isinstance(trigger, ast.PhaseTrigger) or (
+        isinstance(trigger, ast.SubjectTrigger) and isinstance(trigger.subject, ast.It)
+        and trigger.event in ("dies", "leaves"))
+
+
 def _partial(node: ast.KeywordAction, book: "Rulebook") -> bool:
     definition = book.keyword_actions.get(node.name)
     return definition is not None and definition.partial
@@ -104,12 +111,13 @@ GAPS: tuple[Gap, ...] = (
         "being regenerated for a time isn't run by the interpreter yet (right after 'destroy', it is)", "701.19c"),
     Gap(ast.TurnFaceDown, "turning a permanent face down", "turning a permanent face down isn't run by the "
         "interpreter yet", "708.2"),
-    Gap(ast.ExileUntil, "exile until it leaves", "exiling until something leaves the battlefield isn't run "
-        "by the interpreter yet", "610.3"),
+    Gap(ast.NextTimeInstead, "a replacement effect lasting other than this turn", "a replacement effect that "
+        "lasts other than 'this turn' isn't run by the interpreter yet", "614.1a",
+        lambda n, b: n.duration != "until end of turn"),
     Gap(ast.PreventDamage, "preventing damage", "preventing damage isn't run by the interpreter yet", "615.1"),
     Gap(ast.DelayedTrigger, "delayed triggered ability", "a delayed triggered ability that waits "
-        "for an event other than a step beginning isn't run by the interpreter yet", "603.7",
-        lambda n, b: not isinstance(n.trigger, ast.PhaseTrigger)),
+        "for an event other than a step beginning or 'it' dying or leaving isn't run by the interpreter yet", "603.7",
+        lambda n, b: not _delayed_runs(n.trigger)),
     Gap(ast.ReflexiveTrigger, "reflexive triggered ability", "a reflexive triggered ability ('when you do') "
         "isn't run by the interpreter yet", "603.12"),
     Gap(ast.MayPlay, "a permission with a duration", "a permission that lasts for a time isn't run by the "
@@ -197,13 +205,16 @@ MANA_WHILE_DECLARING = ("mana abilities while attackers are declared", "activati
 #: told, so an action that leaves one on the battlefield or the stack, or is taken while one is there, is refused.
 NOT_UNDERSTOOD = ("card text not understood", "what it does can't be told, so no action is taken while it is on the "
                   "battlefield or the stack", "113.1")
-#: Likewise phasing: an action while a permanent is phased out is refused (`state_not_run`, Game.perform).
-PHASED_OUT = ("phased-out permanents", "the interpreter doesn't run phased-out permanents yet", "702.26b")
+#: An Aura spell whose enchant ability names a player (702.5d), or no enchant ability the interpreter reads: what
+#: it targets (303.4a) isn't known, and casting it is refused rather than cast with no target.
+AURA_TARGET = ("what an Aura enchants", ("an Aura attached to a player, or one with no enchant ability the "
+                                         "interpreter reads, isn't run by the interpreter yet"), "303.4a")
 #: A Siege's own ability (310.12b: 'When the last defense counter is removed from this permanent, exile it, then
 #: you may cast it transformed ...') isn't run: damage removing its last defense counter is refused (never
 #: found by the analysis: whether it happens depends on the game).
 SIEGE_DEFEATED = Gap(ast.DealDamage, "a Siege's last defense counter", "a Siege's ability that exiles it as its "
-                     "last defense counter is removed isn't run by the interpreter yet", "310.12b", lambda n, b: False)
+                     "last defense counter is removed, then lets its controller cast it transformed (its back face, "
+                     "which casting doesn't offer yet), isn't run by the interpreter yet", "310.12b", lambda n, b: False)
 
 _BY_KIND: dict[type, list[Gap]] = {}
 for _gap in GAPS:
@@ -257,8 +268,9 @@ def _reachable(node: ast.Node, book: "Rulebook", via: str | None, seen: set[int]
     if gap(node, book) is not None:
         return
     for child in ast.children(node):
-        if not (isinstance(node, (ast.YouActionTrigger, ast.SubjectActionTrigger)) and child is node.action):
-            yield from _reachable(child, book, via, seen)  # a trigger names an action's event, doesn't run it
+        if not (isinstance(node, (ast.YouActionTrigger, ast.SubjectActionTrigger)) and child is node.action
+                or isinstance(node, ast.DelayedTrigger) and child is node.trigger):
+            yield from _reachable(child, book, via, seen)  # a trigger names an event, doesn't run it
     if isinstance(node, ast.KeywordAction):
         definition = book.keyword_actions.get(node.name)
     elif isinstance(node, ast.KeywordAbility):
@@ -293,17 +305,11 @@ def _token_abilities(book: "Rulebook", name: str) -> tuple[ast.Node, ...]:
 
 
 def state_not_run(objects: Iterable) -> MtgError | None:
-    """The refusal of a game state the interpreter can't run yet, or None: a phased-out permanent is treated
-    as though it doesn't exist (702.26b), which the game's actions don't know yet; an action while one is
-    phased out is refused rather than run as though it were there."""
-    objects = list(objects)
+    """The refusal of a game state the interpreter can't run, or None: a permanent or spell whose card has text
+    the engine doesn't understand (W501) is there, so what happens can't be told."""
     unread = next((o for o in objects if o.card.ignored_lines and not o.face_down), None)
-    if unread is not None:
-        _, message, rule = NOT_UNDERSTOOD
-        return error(NOT_RUN, f"{unread.card_name} has text the engine doesn't understand (\"{unread.card.ignored_lines[0]}\"), "
-                     f"and {message}", rule=rule, help="lint the card (W501) to see why the line isn't understood")
-    phased = sorted(o.card_name for o in objects if o.phased_out)
-    if not phased:
+    if unread is None:
         return None
-    _, message, rule = PHASED_OUT
-    return error(NOT_RUN, f"{', '.join(phased)} is phased out, and {message}", rule=rule)
+    _, message, rule = NOT_UNDERSTOOD
+    return error(NOT_RUN, f"{unread.card_name} has text the engine doesn't understand (\"{unread.card.ignored_lines[0]}\"), "
+                 f"and {message}", rule=rule, help="lint the card (W501) to see why the line isn't understood")

@@ -89,6 +89,7 @@ class GameObject(Recorded):
     blocked: bool = False                 # an attacking creature that became blocked (509.1h)
     back_face_up: bool = False            # a double-faced permanent with its back face up (712.8e)
     phased_out: bool = False              # phased out: treated as though it doesn't exist (702.26b)
+    phased_indirectly: bool = False       # phased out with what it is attached to (702.26g)
     lasting: tuple = ()                   # (designation, Until) of designations that end ('can't attack this turn')
     protector: str | None = None          # the player who protects this battle (310.9)
 
@@ -136,6 +137,7 @@ class Until(NamedTuple):
 
     kind: str
     player: str
+    source: int | None = None   # the permanent a duration tied to its source follows (611.2b, 610.3)
 
 
 class Demand(NamedTuple):
@@ -251,6 +253,8 @@ class GameState(Recorded):
     turn_actions_done: bool = True    # the current step's turn-based actions are done (an answer was missing)
     priority_in_cleanup: bool = False  # 514.3a: state-based actions or triggers gave players priority in cleanup
     delayed: list[Delayed] = field(default_factory=JList)  # delayed triggered abilities waiting (603.7)
+    phased: list[int] = field(default_factory=JList)   # phased-out permanents, out of `battlefield` (702.26b)
+    exiled_until: list[tuple[int, int, str]] = field(default_factory=JList)  # (source, object, zone it left) (610.3)
     bookkept: int = 0                 # events up to here have been looked at for triggers (603.2)
     attachments: int = 0              # how many attachments were ever made (0: nothing to look for)
     revealed: set[int] = field(default_factory=JSet)   # objects some context keeps revealed (701.20a)
@@ -283,10 +287,12 @@ class GameState(Recorded):
             return [item.object_id for item in self.stack if item.object_id is not None]
         return self.players[player].zones[zone]
 
-    def in_zone(self, zone: str, player: str) -> list[GameObject]:
-        """Objects in a player's zone; on the battlefield, those the player controls."""
+    def in_zone(self, zone: str, player: str, phased: bool = False) -> list[GameObject]:
+        """Objects in a player's zone; on the battlefield, those the player controls (`phased`: the phased-out
+        ones too, as a view shows them, 702.26b)."""
         if zone == "battlefield":
-            return [self.objects[i] for i in self.battlefield if self.objects[i].controller == player]
+            ids = self.battlefield + self.phased if phased else self.battlefield
+            return [self.objects[i] for i in ids if self.objects[i].controller == player]
         if zone == "stack":
             return [self.objects[i.object_id] for i in self.stack
                     if i.object_id is not None and self.objects[i.object_id].owner == player]
@@ -309,7 +315,7 @@ class GameState(Recorded):
     def remove(self, obj: GameObject) -> None:
         """Take an object out of its zone (it stops existing as this object)."""
         if obj.zone == "battlefield":
-            self.battlefield.remove(obj.id)
+            (self.phased if obj.phased_out else self.battlefield).remove(obj.id)
         elif obj.zone == "stack":
             self.stack = [item for item in self.stack if item.object_id != obj.id]
         else:
@@ -335,18 +341,14 @@ class GameState(Recorded):
             if not obj.revealed_by:
                 self.revealed.discard(object_id)
 
-    def granted_by_attachments(self, obj: GameObject) -> tuple:
-        """613.1f: abilities an Aura or Equipment attached to it grants ('Enchanted creature has ...')."""
+    def granted_by_attachments(self, obj: GameObject) -> list[ast.AttachedGrant]:
+        """613.1f, 613.4c: what the Auras and Equipment attached to it say of it ('Enchanted creature gets +2/+0
+        and has trample')."""
         if obj.zone != "battlefield" or not self.attachments:
-            return ()
-        granted: tuple = ()
-        for other_id in self.battlefield:
-            other = self.objects[other_id]
-            if other.attached_to == obj.id and not other.face_down:
-                for ability in other.card.front.abilities:
-                    if isinstance(ability, ast.AttachedGrant):
-                        granted += ability.abilities
-        return granted
+            return []
+        return [ability for other_id in self.battlefield
+                if (other := self.objects[other_id]).attached_to == obj.id and not other.face_down
+                for ability in other.card.front.abilities if isinstance(ability, ast.AttachedGrant)]
 
     # ------------------------------------------------------------ characteristics
     def characteristics(self, obj: GameObject, face_down: Characteristics | None,
@@ -359,9 +361,9 @@ class GameState(Recorded):
             base = obj.card.front.characteristics()
         else:  # 712.8e: the back face's characteristics, with the mana value of the front face's mana cost
             base = replace(obj.face_up.characteristics(), fixed_mana_value=obj.card.front.characteristics().mana_value)
-        granted = self.granted_by_attachments(obj)
-        if granted:
-            base = replace(base, abilities=base.abilities + granted)
+        attached = self.granted_by_attachments(obj)
+        if attached:
+            base = replace(base, abilities=base.abilities + tuple(a for grant in attached for a in grant.abilities))
         if obj.added_subtypes or obj.extra_abilities or obj.granted:
             base = replace(base, subtypes=base.subtypes + tuple(t for t in obj.added_subtypes if t not in base.subtypes),
                            abilities=base.abilities + obj.extra_abilities + tuple(a for a, _ in obj.granted))
@@ -374,7 +376,8 @@ class GameState(Recorded):
             return base
         if obj.parts:  # 712.8g: the sum of the mana values of its front faces
             base = replace(base, fixed_mana_value=sum(part.front.characteristics().mana_value for part in obj.parts))
-        for power, toughness, _ in obj.modifiers:
+        changes = [(*(int(x) for x in g.change.split("/")), None) for g in attached if g.change]
+        for power, toughness, _ in (*changes, *obj.modifiers):
             if base.power is not None:
                 base = replace(base, power=base.power + power, toughness=(base.toughness or 0) + toughness)
         return with_counters(base, obj.counters)

@@ -137,7 +137,7 @@ class StateBasedActions:
                     or "Battle" in chars.types and obj.counters.get("defense", 0) <= 0 and not (
                         "Siege" in chars.subtypes and self._source_of_waiting_ability(obj.id))
                     or obj.id in worlds and (worlds[obj.id] != newest or list(worlds.values()).count(newest) > 1)
-                    or "Aura" in chars.subtypes and not self._legally_attached(obj)
+                    or "Aura" in chars.subtypes and not self.legally_enchanting(obj)
                     or "Saga" in chars.subtypes and self._saga_finished(obj, chars)):
                 out.append(obj.id)
         return out + self._older_roles(permanents)
@@ -214,12 +214,6 @@ class StateBasedActions:
             elif kinds and obj.attached_to in types_of and self.limited(obj.attached_to, ast.CantBeAttachedBy, chars):
                 out.append(obj.id)   # 702.16d: what it is attached to can't be equipped or fortified by it
         return out
-
-    def _legally_attached(self, aura: GameObject) -> bool:
-        """704.5m: an Aura must be attached to another permanent on the battlefield (303.4d, 303.4a) that a static
-        ability doesn't keep it from enchanting (702.16c). What its enchant ability allows isn't checked: enchant isn't run yet (runs.py), and Auras can't be cast."""
-        return aura.attached_to != aura.id and aura.attached_to in self.state.battlefield and not self.limited(
-            aura.attached_to, ast.CantBeAttachedBy, self.characteristics(aura.id))     # 702.16c
 
     def _older_roles(self, permanents: Permanents) -> list[int]:
         """704.5z: of the Roles one player controls attached to one permanent, all but the newest."""

@@ -19,6 +19,7 @@ from typing import Callable
 from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
 from .choices import Choice
+from .durations import END_OF_COMBAT
 from .events import Event
 from .state import STEPS, Context, Until
 from .steps import Env
@@ -165,13 +166,14 @@ class Turns:
 
     def _end_step(self) -> None:
         """500.5: as a step or phase ends, mana empties from every pool (106.4); as the end of combat step
-        ends, every permanent is removed from combat (511.3)."""
+        ends, every permanent is removed from combat and effects 'until end of combat' end (511.3)."""
         state = self.state
         for figures in state.players.values():
             if figures.pool:
                 figures.pool.clear()
         if state.step == "end of combat":
             self.end_combat()
+            self.end_durations(lambda until: until.kind == END_OF_COMBAT)
 
     # ------------------------------------------------------------ turn-based actions and priority
     def _turn_actions(self) -> bool:
@@ -211,8 +213,9 @@ class Turns:
 
     def untap_step(self) -> None:
         """502.3: the active player untaps their permanents, except those an effect keeps tapped this once;
-        designations that last until that untap step end with it (701.43b)."""
+        designations that last until that untap step end with it (701.43b). First, phasing (502.1)."""
         state = self.state
+        self.phasing_step()
         for i in state.battlefield:
             obj = state.objects[i]
             if obj.controller != state.active:
@@ -250,11 +253,6 @@ class Turns:
         state.end_replacements(END_OF_TURN)   # regeneration shields and other 'this turn' replacements
 
     # ------------------------------------------------------------ durations
-    def until(self, duration: str | None, env: Env) -> Until | None:
-        """When an effect the resolving text creates ends (611.2a): its duration as written, 'your' being
-        the player the text is for; None: it lasts until the game ends."""
-        return Until(duration, env.player) if duration is not None else None
-
     def end_durations(self, ends: Callable[[Until], bool]) -> None:
         """End the effects whose duration is over: power/toughness changes, granted abilities, designations
         that last a while ('can't attack this turn'), and delayed triggered abilities with a duration."""

@@ -82,7 +82,7 @@ def view(game: "Game", viewer: str) -> dict:
         seen: dict = {"life": figures.life, "counters": dict(figures.counters), "lands_played": figures.lands_played,
                       "lost": figures.lost}
         for zone in VIEW_ZONES:
-            objects = state.in_zone(zone, player)
+            objects = state.in_zone(zone, player, phased=True)
             if zone == "library" or zone == "hand" and player != viewer:
                 seen[zone] = {"size": len(objects)}
             else:

@@ -141,7 +141,7 @@ class Expectations:
                 if list(value or []) != figures.completed:
                     raise Failure(f"at {when}: {player}.{key}: expected {value}, actual {figures.completed}")
             elif key in ("battlefield", "stack") + PLAYER_ZONES:
-                actual = [entry(game, o) for o in game.state.in_zone(key, player)]
+                actual = [entry(game, o) for o in game.state.in_zone(key, player, phased=True)]
                 self.check_zone(actual, value, f"{player}.{key}", when, ordered=key == "library")
             else:
                 raise Failure(f"at {when}: {player}.{key}: not supported yet")

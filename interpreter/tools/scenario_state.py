@@ -117,7 +117,10 @@ class StartingState:
         # 306.5b, 310.4b: a permanent entered with its printed loyalty or defense as counters
         obj.counters = given if zone != "battlefield" or obj.face_down else entering_counters(obj.face_up) | given
         obj.damage = int(spec.get("damage", 0))
-        obj.phased_out = bool(spec.get("phased_out", False))
+        if spec.get("phased_out"):   # 702.26b: out of the battlefield's list while phased out (phasing.py)
+            obj.phased_out = True
+            state.battlefield.remove(obj.id)
+            state.phased.append(obj.id)
         if any(spec.get(key) for key in ("attacking", "blocking", "attached_to")):
             self.placed.append(Placed(obj, spec, player, line))
 

@@ -19,6 +19,7 @@ from .keywords import KeywordSteps
 from .objects import ObjectSteps
 from .payments import PaymentSteps
 from .permanents import PermanentSteps
+from .phasing import PhasingSteps
 from .rooms import RoomSteps
 from .targets import TargetSteps
 from .triggers import TriggerSteps
@@ -28,5 +29,5 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 
 class StepInterpreter(TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
-                      PermanentSteps, DamageSteps, PaymentSteps, KeywordSteps, CombatSteps, Steps):
+                      PermanentSteps, PhasingSteps, DamageSteps, PaymentSteps, KeywordSteps, CombatSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

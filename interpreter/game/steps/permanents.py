@@ -98,6 +98,8 @@ class PermanentSteps:
         power, toughness = (int(x) for x in node.change.split("/"))
         ids = self.objects(node.objects, env)
         until = self.game.until(node.duration, env)
+        if not self.game.still_lasting(until):   # 611.2b: its duration is over before it begins
+            return []
         for i in ids:
             obj = self.state.objects[i]
             obj.modifiers = obj.modifiers + ((power, toughness, until),)
@@ -109,6 +111,8 @@ class PermanentSteps:
         mana cost, fixed as the keyword is granted."""
         ids = self.objects(node.objects, env)
         until = self.game.until(node.duration, env)
+        if not self.game.still_lasting(until):   # 611.2b
+            return []
         if isinstance(node.ability, ast.TriggeredAbility):  # a whole ability in quotation marks
             for i in ids:
                 obj = self.state.objects[i]
@@ -142,6 +146,8 @@ class PermanentSteps:
     def _designate_for(self, ids: list[int], designation: str, duration: str | None, env: Env) -> list[int]:
         """The objects have the designation for the duration (611.2a: it ends as `Turns.end_durations` says)."""
         until = self.game.until(duration, env)
+        if not self.game.still_lasting(until):   # 611.2b
+            return []
         for i in ids:
             obj = self.state.objects[i]
             obj.designations |= {designation}

@@ -39,6 +39,11 @@ class ZoneSteps:
             self.game.emit(Event("shuffled", owner), env)
         return ids
 
+    @executes(ast.ExileUntil)
+    def exile_until(self, node: ast.ExileUntil, env: Env) -> list[int]:
+        """610.3: exiled until the source leaves the battlefield, then returned (durations.py)."""
+        return self.game.exile_until_left(self.objects(node.objects, env), env)
+
     @executes(ast.Return)
     def return_(self, node: ast.Return, env: Env) -> list[int]:
         """Return objects to a zone (their owner's, 400.3) or to the battlefield under your control (110.2), or

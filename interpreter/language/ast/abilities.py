@@ -13,6 +13,7 @@ from .effects import Effect
 from .nodes import Node, Number, QualityExpr, Var, walk
 from .objects import Objects, Target, UpToTargets
 from .payment_effects import AddMana
+from .phasing import PhasesOutInUntapStep
 from .triggers import Trigger
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "KeywordAbilities",
     "FaceDownCast",
     "AttachedGrant",
+    "AttachOnly",
     "AsThoughFlash",
     "CastAnyTime",
     "CastPermission",
@@ -228,6 +230,15 @@ class AttachedGrant(Node):
     attachment: str
     quality: QualityExpr
     abilities: tuple["KeywordAbility | TriggeredAbility", ...]
+    change: str | None = None   # 'Enchanted creature gets +1/+2' (613.4c): '+1/+2'
+
+
+@dataclass(frozen=True)
+class AttachOnly(Node):
+    """'This permanent can be attached only to a QUALITY' (702.5a, 301.5c): what an Aura with this ability can
+    target as a spell (303.4a), enchant (303.4d, 704.5m) and be attached to as it enters otherwise (303.4i)."""
+
+    quality: QualityExpr
 
 
 @dataclass(frozen=True)
@@ -290,8 +301,8 @@ class DamageAsCounters(Node):
     kinds: tuple[tuple[str, str], ...]
 
 
-StaticAbility = Union[CastPermission, CastAnyTime, ExileInstead, "TriggeredAbility", CantBeDestroyed, LethalDamage, DamageGainsLife,
-                      DamageAsCounters]
+StaticAbility = Union[CastPermission, CastAnyTime, ExileInstead, "TriggeredAbility", CantBeDestroyed, LethalDamage,
+                      DamageGainsLife, DamageAsCounters, AttachOnly, PhasesOutInUntapStep]
 
 
 Ability = Union[

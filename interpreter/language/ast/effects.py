@@ -60,6 +60,7 @@ from .permanent_effects import (
     TurnFaceDown,
     TurnFaceUp,
 )
+from .phasing import PhaseOut
 from .zone_effects import (
     CastFree,
     Choose,
@@ -159,4 +160,5 @@ Effect = Union[
     NextTimeInstead,
     GiveCounters,
     CombatRequirementFor,
+    PhaseOut,
 ]

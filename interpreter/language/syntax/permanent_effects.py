@@ -125,6 +125,18 @@ class PermanentEffectRules(Transformer):
     def until_end_of_turn(self, meta, children):
         return "until end of turn"
 
+    def until_end_of_combat(self, meta, children):
+        return "until end of combat"
+
+    def while_on_battlefield(self, meta, children):
+        return "for as long as ~ remains on the battlefield"
+
+    def until_source_leaves(self, meta, children):
+        return "until ~ leaves the battlefield"
+
+    def while_you_control(self, meta, children):
+        return "for as long as you control ~"
+
     def pump(self, meta, children):
         return ast.Pump(children[0], str(children[1]), children[2], span=self._span(meta))
 

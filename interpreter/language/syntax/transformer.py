@@ -13,6 +13,7 @@ from .. import ast
 from ..parsers import GrammarIndex
 from .abilities import AbilityRules
 from .combat import CombatRules
+from .attachments import AttachmentRules
 from .conditions import ConditionRules
 from .control_effects import ControlRules
 from .objects import ObjectRules
@@ -34,6 +35,7 @@ class ToAst(
     ObjectRules,
     TriggerRules,
     CombatRules,
+    AttachmentRules,
 ):
     """Parse tree -> AST. One method per grammar rule (alias)."""
 

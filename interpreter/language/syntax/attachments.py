@@ -1,0 +1,44 @@
+"""What an Aura or Equipment says about the permanent it is attached to (301.5, 303.4), what enchant allows
+(702.5a), and phasing out (702.26)."""
+
+from __future__ import annotations
+
+from lark import Transformer, v_args
+
+from .. import ast
+
+
+@v_args(meta=True)
+class AttachmentRules(Transformer):
+    """Lark tree -> AST for attachments."""
+
+    def attached_only(self, meta, children):
+        return ast.AttachOnly(children[-1], span=self._span(meta))
+
+    def attached_pump(self, meta, children):
+        """'Enchanted creature gets +2/+0 [and has trample]' (613.4c, 613.1f)."""
+        attachment, quality, change, abilities = children
+        return ast.AttachedGrant(attachment, quality, tuple(abilities or ()), str(change), span=self._span(meta))
+
+    def attached_restriction_line(self, meta, children):
+        """'Enchanted creature can't attack or block' (508.1c, 509.1b): the permanent it is attached to has the
+        restriction, said of itself (rules/README.md, "Choices we made")."""
+        attachment, quality, blocks = children
+        span = self._span(meta)
+        restrictions = tuple(ast.CantAttackOrBlock(ast.Self(), block, span=span) for block in blocks)
+        return ast.AttachedGrant(attachment, quality, restrictions, span=span)
+
+    def phase_out(self, meta, children):
+        return ast.PhaseOut(children[0], span=self._span(meta))
+
+    def phases_out_in_untap_step(self, meta, children):
+        return ast.PhasesOutInUntapStep(span=self._span(meta))
+
+    def restrict_attack_and_block(self, meta, children):
+        return (False, True)
+
+    def restrict_attack(self, meta, children):
+        return (False,)
+
+    def restrict_block(self, meta, children):
+        return (True,)
