@@ -131,7 +131,7 @@ def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
     cards = {name: make_card(name, data, book) for name, data in _SAMPLE_CARDS.items()}
     for definition in definitions:
         start = "command" if definition.kind == "special action" else (
-            "ability" if definition.kind == "keyword ability" else "effect_text")
+            "ability" if definition.kind in ("keyword ability", "game action") else "effect_text")
         for text, span in definition.examples:
             try:
                 node = book.parse(text, start, what="example not understood", names=cards)
@@ -140,7 +140,11 @@ def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
                                         f"doesn't parse: {exc.diagnostic.message}", span, definition.rule,
                                         exc.diagnostic.help))
                 continue
-            if start != "effect_text" or definition.excluded or definition.not_run or definition.name in loops(book):
+            if isinstance(node, ast.SpellAbility) and definition.kind == "game action":
+                node = node.effect   # a line of card text using the action: its effect runs
+            elif start != "effect_text":
+                continue
+            if definition.excluded or definition.not_run or definition.name in loops(book):
                 continue
             game = _sample_game(book, cards, node)
             source = game.state.battlefield[0]
