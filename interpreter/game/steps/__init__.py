@@ -11,6 +11,7 @@ from .base import (
     Steps,
     keyword_abilities,
 )
+from .actions import ActionSteps
 from .conditions import ConditionSteps
 from .control import ControlSteps
 from .damage import DamageSteps
@@ -27,5 +28,5 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 
 class StepInterpreter(TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
-                      PermanentSteps, DamageSteps, PaymentSteps, KeywordSteps, Steps):
+                      PermanentSteps, DamageSteps, PaymentSteps, KeywordSteps, ActionSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

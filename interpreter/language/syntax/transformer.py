@@ -12,6 +12,7 @@ from ...diagnostics import Span
 from .. import ast
 from ..parsers import GrammarIndex
 from .abilities import AbilityRules
+from .actions import ActionRules
 from .conditions import ConditionRules
 from .control_effects import ControlRules
 from .objects import ObjectRules
@@ -32,6 +33,7 @@ class ToAst(
     AbilityRules,
     ObjectRules,
     TriggerRules,
+    ActionRules,
 ):
     """Parse tree -> AST. One method per grammar rule (alias)."""
 

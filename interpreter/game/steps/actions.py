@@ -1,0 +1,119 @@
+"""The general steps keyword actions 701.2-701.39 are written with (`language/ast/actions.py`): players other
+than 'you' acting, turning double-faced permanents over, damage to each other, superlatives, designations as
+conditions, forbidding activation, and one more counter of each kind on permanents and players.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from ...language import ast
+from ..choices import Choice
+from ..events import Event
+from .base import PERMANENT_TYPES, Env, executes
+
+#: The designation of a permanent whose activated abilities can't be activated (602.5); `Game.activate` reads it.
+NO_ACTIVATION = "its activated abilities can't be activated"
+
+
+class ActionSteps:
+    """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
+
+    @executes(ast.PlayersDo)
+    def players_do(self, node: ast.PlayersDo, env: Env) -> list[int]:
+        """Each of the players does the action as its 'you', one after another in the order the words give
+        (APNAP for 'each player', 101.4); what they acted on is what 'it' means next."""
+        acted: list[int] = []
+        for player in self.players(node.players, env):
+            found = self.run(node.effect, dataclasses.replace(env, player=player))
+            acted += found if isinstance(found, list) else []
+        return acted
+
+    @executes(ast.TurnOver)
+    def turn_over(self, node: ast.TurnOver, env: Env) -> list[int]:
+        """701.27a, 701.28a: a double-faced permanent turns its other face up. One that isn't represented by a
+        double-faced card, or whose other face is an instant or sorcery, doesn't (701.27c-d, 701.28c-d)."""
+        turned = []
+        for i in self.objects(node.objects, env):
+            obj = self.state.objects[i]
+            if obj.zone != "battlefield" or obj.card.back is None or obj.face_down or obj.parts:
+                continue
+            other = obj.card.front if obj.back_face_up else obj.card.back
+            if not {t.lower() for t in other.characteristics().types} & PERMANENT_TYPES:
+                continue
+            obj.back_face_up = not obj.back_face_up
+            self.game.emit(Event(node.event, obj.controller, obj.card_name, obj.id), env)
+            turned.append(i)
+        return turned
+
+    @executes(ast.DamageEachOther)
+    def damage_each_other(self, node: ast.DamageEachOther, env: Env) -> list[int]:
+        """701.14a-d: each deals damage equal to its power to the other, at once and not as combat damage; if
+        either isn't a creature on the battlefield, neither does (701.14b); one creature twice is dealt twice
+        its power (701.14c)."""
+        pair = self.objects(node.first, env)[:1] + self.objects(node.second, env)[:1]
+        if len(pair) < 2 or not all(self.state.objects[i].zone == "battlefield"
+                                    and "creature" in {t.lower() for t in self.game.characteristics(i).types}
+                                    for i in pair):
+            return []
+        first, second = pair
+        powers = {i: max(0, self.game.characteristics(i).power or 0) for i in pair}
+        if first == second:
+            self.game.deal_damage(first, {first: 2 * powers[first]}, env)
+        else:
+            self.game.deal_damage(first, {second: powers[first]}, env)   # both before any state-based action
+            self.game.deal_damage(second, {first: powers[second]}, env)
+        return pair
+
+    @executes(ast.Superlative)
+    def superlative(self, node: ast.Superlative, env: Env) -> list[int]:
+        """The permanents of the quality the player controls tied for the least (or greatest) value."""
+        ids = self.permanents_you_control(ast.PermanentsYouControl(node.quality), env)
+        values = {i: self._stat(i, node.stat) for i in ids}
+        if not values:
+            return []
+        best = (max if node.greatest else min)(values.values())
+        return [i for i in ids if values[i] == best]
+
+    def _stat(self, object_id: int, stat: str) -> int:
+        chars = self.game.characteristics(object_id)
+        return chars.mana_value if stat == "mana value" else (getattr(chars, stat) or 0)
+
+    @executes(ast.IsDesignated)
+    def is_designated(self, node: ast.IsDesignated, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all((node.designation in self.state.objects[i].designations) != node.negated
+                                 for i in ids)
+
+    @executes(ast.CantActivate)
+    def cant_activate(self, node: ast.CantActivate, env: Env) -> list[int]:
+        """602.5: until the duration ends, the permanents' activated abilities can't be activated."""
+        ids = [i for i in self.objects(node.objects, env) if self.state.objects[i].zone == "battlefield"]
+        return self._designate_for(ids, NO_ACTIVATION, node.duration, env)
+
+    @executes(ast.ChooseCounted)
+    def choose_counted(self, node: ast.ChooseCounted, env: Env) -> list:
+        """122.1: any number of the permanents and players that have a counter, chosen by the player."""
+        options = [i for i in self.state.battlefield if self.state.objects[i].counters]
+        options += [p for p in self.state.order if self.state.players[p].counters and not self.state.players[p].lost]
+        chosen = self.ask_objects(Choice("objects", f"{env.action_text or 'a choice'}: choose any number of "
+                                         "permanents and players with counters", options, len(options), True,
+                                         env.rule)) if options else []
+        env.vars[node.bind] = list(chosen)
+        return [i for i in chosen if isinstance(i, int)]
+
+    @executes(ast.AddEachKind)
+    def add_each_kind(self, node: ast.AddEachKind, env: Env) -> list[int]:
+        """122.1: each permanent or player gets one more counter of each kind it has."""
+        chosen = self.objects(node.objects, env)
+        for who in chosen:
+            if isinstance(who, str):
+                for kind in list(self.state.players[who].counters):
+                    self.game.give_counters(who, kind, 1, env)
+                continue
+            obj = self.state.objects[who]
+            if obj.zone != "battlefield":
+                continue
+            for kind in list(obj.counters):
+                obj.counters[kind] += 1
+                self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+        return [i for i in chosen if isinstance(i, int)]

@@ -1,0 +1,93 @@
+"""General actions the keyword actions of 701.2-701.39 are written with: players other than 'you' acting,
+turning a double-faced permanent over, two creatures dealing damage to each other, choosing by the least or
+greatest of a characteristic, designations as conditions, forbidding activation, and counters of each kind
+already there on permanents and players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .nodes import Node, QualityExpr
+from .objects import Objects
+from .payment_effects import Players
+
+__all__ = [
+    "PlayersDo",
+    "TurnOver",
+    "DamageEachOther",
+    "Superlative",
+    "IsDesignated",
+    "CantActivate",
+    "ChooseCounted",
+    "AddEachKind",
+]
+
+
+@dataclass(frozen=True)
+class PlayersDo(Node):
+    """'target player mills two cards', 'each player sacrifices a creature': each of those players does the
+    action as its 'you' (in APNAP order for 'each player', 101.4)."""
+
+    players: Players
+    effect: Node
+
+
+@dataclass(frozen=True)
+class TurnOver(Node):
+    """'transform OBJECTS' / 'convert OBJECTS' (701.27a, 701.28a): a double-faced permanent turns its other
+    face up; `event` is what happened ('transformed', 'converted')."""
+
+    objects: Objects
+    event: str
+
+
+@dataclass(frozen=True)
+class DamageEachOther(Node):
+    """'A and B deal damage equal to their power to each other' (701.14a): both or neither (701.14b)."""
+
+    first: Objects
+    second: Objects
+
+
+@dataclass(frozen=True)
+class Superlative(Node):
+    """'creatures you control with the least toughness': those of them tied for the least (or greatest) value
+    of a characteristic (the player chooses among ties with 'choose one of')."""
+
+    quality: QualityExpr | None
+    stat: str
+    greatest: bool
+
+
+@dataclass(frozen=True)
+class IsDesignated(Node):
+    """'if this permanent isn't monstrous': whether each object has (or, `negated`, lacks) a designation."""
+
+    objects: Objects
+    designation: str
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class CantActivate(Node):
+    """'activated abilities of OBJECTS can't be activated [DURATION]' (602.5)."""
+
+    objects: Objects
+    duration: str | None = None
+
+
+@dataclass(frozen=True)
+class ChooseCounted(Node):
+    """'choose any number of permanents and/or players with counters as {chosen}' (122.1): the permanents and
+    players that have a counter, any number of them chosen."""
+
+    bind: str
+
+
+@dataclass(frozen=True)
+class AddEachKind(Node):
+    """'give each of {chosen} another counter of each kind already there' (122.1): one more counter of each
+    kind each permanent or player has."""
+
+    objects: Objects

@@ -1,0 +1,58 @@
+"""Tree to AST for the general steps of keyword actions 701.2-701.39 (see `ast/actions.py`)."""
+
+from __future__ import annotations
+
+from lark import Transformer, v_args
+
+from .. import ast
+
+
+@v_args(meta=True)
+class ActionRules(Transformer):
+    """One method per grammar rule (or alias) of this family; `ToAst` joins the families."""
+
+    def _players_do(self, meta, players, effect):
+        return ast.PlayersDo(players, effect, span=self._span(meta))
+
+    def players_mill(self, meta, children):
+        return self._players_do(meta, children[0], ast.Mill(children[1], span=self._span(meta)))
+
+    def players_draw(self, meta, children):
+        return self._players_do(meta, children[0], ast.Draw(children[1], span=self._span(meta)))
+
+    def players_discard(self, meta, children):
+        return self._players_do(meta, children[0], ast.Discard(children[1], span=self._span(meta)))
+
+    def players_sacrifice(self, meta, children):
+        return self._players_do(meta, children[0], self.sacrifice(meta, children[1:]))
+
+    def players_shuffle(self, meta, children):
+        return self._players_do(meta, children[0], ast.Shuffle(span=self._span(meta)))
+
+    def transform_objects(self, meta, children):
+        return ast.TurnOver(children[0], "transformed", span=self._span(meta))
+
+    def convert_objects(self, meta, children):
+        return ast.TurnOver(children[0], "converted", span=self._span(meta))
+
+    def damage_each_other(self, meta, children):
+        return ast.DamageEachOther(children[0], children[1], span=self._span(meta))
+
+    def cant_activate(self, meta, children):
+        return ast.CantActivate(children[0], children[1], span=self._span(meta))
+
+    def choose_counted(self, meta, children):
+        return ast.ChooseCounted(children[0], span=self._span(meta))
+
+    def add_each_kind(self, meta, children):
+        return ast.AddEachKind(children[0], span=self._span(meta))
+
+    def is_designated(self, meta, children):
+        return ast.IsDesignated(children[0], str(children[1]).lower(), span=self._span(meta))
+
+    def is_not_designated(self, meta, children):
+        return ast.IsDesignated(children[0], str(children[-1]).lower(), True, span=self._span(meta))
+
+    def superlative_yours(self, meta, children):
+        quality, word, stat = children
+        return ast.Superlative(quality, str(stat), str(word).lower() == "greatest", span=self._span(meta))
