@@ -104,16 +104,16 @@ class ActionSteps:
     @executes(ast.AddEachKind)
     def add_each_kind(self, node: ast.AddEachKind, env: Env) -> list[int]:
         """122.1: each permanent or player gets one more counter of each kind it has."""
-        chosen = self.objects(node.objects, env)
-        for who in chosen:
-            if isinstance(who, str):
-                for kind in list(self.state.players[who].counters):
-                    self.game.give_counters(who, kind, 1, env)
-                continue
-            obj = self.state.objects[who]
+        bound = env.vars.get(node.objects.name, []) if isinstance(node.objects, ast.Var) else []
+        for player in [p for p in bound if isinstance(p, str) and not self.state.players[p].lost]:
+            for kind in list(self.state.players[player].counters):
+                self.game.give_counters(player, kind, 1, env)
+        ids = [i for i in self.objects(node.objects, env) if isinstance(i, int)]
+        for i in ids:
+            obj = self.state.objects[i]
             if obj.zone != "battlefield":
                 continue
             for kind in list(obj.counters):
                 obj.counters[kind] += 1
                 self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
-        return [i for i in chosen if isinstance(i, int)]
+        return ids
