@@ -126,7 +126,8 @@ _SAMPLE_ZONES = (("library", ["Sample Forest", "Sample Bear", "Sample Bolt"] * 3
 def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
     """Every example use parses (E213) and runs in a sample game without breaking the interpreter (E214)
     or being refused (W219: an example shows a use that works). Examples of a definition the rules leave
-    out, or of one that never ends (E218), are not run."""
+    out, or of one that never ends (E218), are not run; nor are a game action's, lines of card text (its
+    primitive's scenarios run it)."""
     found: list[Diagnostic] = []
     cards = {name: make_card(name, data, book) for name, data in _SAMPLE_CARDS.items()}
     for definition in definitions:
@@ -140,11 +141,7 @@ def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
                                         f"doesn't parse: {exc.diagnostic.message}", span, definition.rule,
                                         exc.diagnostic.help))
                 continue
-            if isinstance(node, ast.SpellAbility) and definition.kind == "game action":
-                node = node.effect   # a line of card text using the action: its effect runs
-            elif start != "effect_text":
-                continue
-            if definition.excluded or definition.not_run or definition.name in loops(book):
+            if start != "effect_text" or definition.excluded or definition.not_run or definition.name in loops(book):
                 continue
             game = _sample_game(book, cards, node)
             source = game.state.battlefield[0]

@@ -117,3 +117,71 @@ class ActionSteps:
                 obj.counters[kind] += 1
                 self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
         return ids
+
+    def _set_life(self, player: str, total: int, env: Env) -> None:
+        """The player gains or loses the life that makes their total `total` (701.10d, 701.12c, 119.5)."""
+        record = self.state.players[player]
+        if total == record.life or record.lost:
+            return
+        gained = total > record.life
+        record.life = total
+        self.game.emit(Event("life_gained" if gained else "life_lost", player), env)
+
+    @executes(ast.MultiplyLife)
+    def multiply_life(self, node: ast.MultiplyLife, env: Env) -> None:
+        """701.10d: the player gains or loses the life that makes their life total `factor` times what it was."""
+        for player in self.players(node.players, env):
+            self._set_life(player, self.state.players[player].life * node.factor, env)
+
+    @executes(ast.MultiplyCounters)
+    def multiply_counters(self, node: ast.MultiplyCounters, env: Env) -> list[int]:
+        """701.10e: as many more counters of the kind (or of each kind) as the permanent already has, once for
+        doubling and twice for tripling."""
+        ids = [i for i in self.objects(node.objects, env) if self.state.objects[i].zone == "battlefield"]
+        for i in ids:
+            obj = self.state.objects[i]
+            for kind in [node.kind] if node.kind is not None else list(obj.counters):
+                if obj.counters.get(kind, 0):
+                    obj.counters[kind] += obj.counters[kind] * (node.factor - 1)
+                    self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+        return ids
+
+    @executes(ast.MultiplyPT)
+    def multiply_pt(self, node: ast.MultiplyPT, env: Env) -> list[int]:
+        """701.10a-c, 701.11a-c: the creature gets +X/+Y, X and Y (`factor` - 1) times its power and toughness
+        as this happens (a negative value gets more negative, 701.10c); a modification, not a setting."""
+        ids = [i for i in self.objects(node.objects, env) if self.state.objects[i].zone == "battlefield"]
+        until = self.game.until(node.duration, env)
+        for i in ids:
+            chars = self.game.characteristics(i)
+            power = (chars.power or 0) * (node.factor - 1) if node.power else 0
+            toughness = (chars.toughness or 0) * (node.factor - 1) if node.toughness else 0
+            obj = self.state.objects[i]
+            obj.modifiers = obj.modifiers + ((power, toughness, until),)
+        return ids
+
+    @executes(ast.ExchangeControl)
+    def exchange_control(self, node: ast.ExchangeControl, env: Env) -> list[int]:
+        """701.12a-b: two permanents controlled by different players change controllers at once; if either
+        isn't there any more, or one player controls both, nothing happens. Each comes under its new
+        controller's control this turn (302.6)."""
+        pair = self.objects(node.first, env) + (self.objects(node.second, env) if node.second is not None else [])
+        if len(pair) != 2 or not all(self.state.objects[i].zone == "battlefield" for i in pair):
+            return []
+        first, second = (self.state.objects[i] for i in pair)
+        if first.controller == second.controller:
+            return []
+        first.controller, second.controller = second.controller, first.controller
+        first.summoning_sick = second.summoning_sick = True
+        first.timestamp, second.timestamp = self.state.tick(), self.state.tick()
+        return pair
+
+    @executes(ast.ExchangeLife)
+    def exchange_life(self, node: ast.ExchangeLife, env: Env) -> None:
+        """701.12c: each player gains or loses the life that makes their total the other's."""
+        others = [p for p in self.players(node.players, env) if p != env.player]
+        if len(others) != 1 or self.state.players[others[0]].lost:
+            return
+        mine, theirs = self.state.players[env.player].life, self.state.players[others[0]].life
+        self._set_life(env.player, theirs, env)
+        self._set_life(others[0], mine, env)

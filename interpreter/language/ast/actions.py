@@ -21,6 +21,11 @@ __all__ = [
     "CantActivate",
     "ChooseCounted",
     "AddEachKind",
+    "MultiplyLife",
+    "MultiplyCounters",
+    "MultiplyPT",
+    "ExchangeControl",
+    "ExchangeLife",
 ]
 
 
@@ -91,3 +96,48 @@ class AddEachKind(Node):
     kind each permanent or player has."""
 
     objects: Objects
+
+
+@dataclass(frozen=True)
+class MultiplyLife(Node):
+    """'double your life total' (701.10d): each player gains or loses life to have `factor` times it."""
+
+    players: Players
+    factor: int
+
+
+@dataclass(frozen=True)
+class MultiplyCounters(Node):
+    """'double the number of +1/+1 counters on OBJECTS' (701.10e): as many more of that kind (of each kind,
+    `kind` None) as each already has, (`factor` - 1) times."""
+
+    objects: Objects
+    kind: str | None
+    factor: int
+
+
+@dataclass(frozen=True)
+class MultiplyPT(Node):
+    """'double the power of OBJECTS until end of turn' (701.10a-c, 701.11a-c): +X/+0 where X is (`factor` - 1)
+    times its power as the effect happens (negative powers and toughnesses likewise)."""
+
+    objects: Objects
+    power: bool
+    toughness: bool
+    factor: int
+    duration: str | None
+
+
+@dataclass(frozen=True)
+class ExchangeControl(Node):
+    """'exchange control of two target creatures' / '... of A and B' (701.12a-b): all or nothing."""
+
+    first: Objects
+    second: Objects | None = None
+
+
+@dataclass(frozen=True)
+class ExchangeLife(Node):
+    """'exchange life totals with target player' (701.12c): each gains or loses the difference."""
+
+    players: Players

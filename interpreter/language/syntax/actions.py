@@ -56,3 +56,27 @@ class ActionRules(Transformer):
     def superlative_yours(self, meta, children):
         quality, word, stat = children
         return ast.Superlative(quality, str(stat), str(word).lower() == "greatest", span=self._span(meta))
+
+    def multiplier(self, meta, children):
+        return 2 if str(children[0]).lower() == "double" else 3
+
+    def pt_part(self, meta, children):
+        return " ".join(str(c).lower() for c in children)
+
+    def multiply_life(self, meta, children):
+        return ast.MultiplyLife(children[1], children[0], span=self._span(meta))
+
+    def multiply_counters(self, meta, children):
+        factor, *rest = children
+        kind = rest[0] if len(rest) == 2 else None
+        return ast.MultiplyCounters(rest[-1], kind, factor, span=self._span(meta))
+
+    def multiply_pt(self, meta, children):
+        factor, part, objects, duration = children
+        return ast.MultiplyPT(objects, "power" in part, "toughness" in part, factor, duration, span=self._span(meta))
+
+    def exchange_control(self, meta, children):
+        return ast.ExchangeControl(children[0], children[1], span=self._span(meta))
+
+    def exchange_life(self, meta, children):
+        return ast.ExchangeLife(children[0], span=self._span(meta))
