@@ -9,6 +9,10 @@ from ..events import Event
 from .base import PERMANENT_TYPES, Env, executes
 
 
+#: What can be attached to another object or a player (701.3a).
+ATTACHABLE = frozenset({"Aura", "Equipment", "Fortification"})
+
+
 class PermanentSteps:
     """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
 
@@ -29,15 +33,20 @@ class PermanentSteps:
 
     @executes(ast.Attach)
     def attach(self, node: ast.Attach, env: Env) -> list[int]:
-        """701.3a: the Aura (or Equipment) becomes attached to the object; with nothing to attach to,
-        nothing happens (and an unattached Aura goes to the graveyard, 704.5m). What it acted on is the
-        Aura or Equipment (lint reports an 'it' after it: E220)."""
+        """701.3a: the Aura, Equipment or Fortification becomes attached to the object, with a new timestamp
+        (701.3c); with nothing to attach to, nothing happens (and an unattached Aura goes to the graveyard,
+        704.5m). An object of none of those subtypes doesn't move, nor does one already attached there
+        (701.3b). What it acted on is the Aura or Equipment (lint reports an 'it' after it: E220)."""
         targets = [i for i in self.objects(node.to, env) if self.state.objects[i].zone == "battlefield"]
         ids = self.objects(node.objects, env)
         for i in ids:
-            if targets and self.state.objects[i].zone == "battlefield":
-                self.state.objects[i].attached_to = targets[0]
-                self.state.attachments += 1
+            obj = self.state.objects[i]
+            if not targets or obj.zone != "battlefield" or obj.attached_to == targets[0] \
+                    or not ATTACHABLE & set(self.game.characteristics(i).subtypes):
+                continue
+            obj.attached_to = targets[0]
+            obj.timestamp = self.state.tick()
+            self.state.attachments += 1
         return ids
 
     @executes(ast.Tap)
