@@ -80,3 +80,6 @@ class ActionRules(Transformer):
 
     def exchange_life(self, meta, children):
         return ast.ExchangeLife(children[0], span=self._span(meta))
+
+    def top_cards_of_an_opponent(self, meta, children):
+        return ast.TopCards(children[0], "an opponent", span=self._span(meta))
