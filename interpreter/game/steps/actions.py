@@ -23,7 +23,12 @@ class ActionSteps:
         """Each of the players does the action as its 'you', one after another in the order the words give
         (APNAP for 'each player', 101.4); what they acted on is what 'it' means next."""
         acted: list[int] = []
-        for player in self.players(node.players, env):
+        if isinstance(node.players, ast.OwnersOf):
+            owners = {self.state.objects[i].owner for i in self.objects(node.players.objects, env)}
+            players = [p for p in self.state.order if p in owners and not self.state.players[p].lost]
+        else:
+            players = self.players(node.players, env)
+        for player in players:
             found = self.run(node.effect, dataclasses.replace(env, player=player))
             acted += found if isinstance(found, list) else []
         return acted
@@ -185,3 +190,17 @@ class ActionSteps:
         mine, theirs = self.state.players[env.player].life, self.state.players[others[0]].life
         self._set_life(env.player, theirs, env)
         self._set_life(others[0], mine, env)
+
+    @executes(ast.CompareStat)
+    def compare_stat(self, node: ast.CompareStat, env: Env) -> bool:
+        """Whether the first objects' value beats (is greater, or less, than) each of the others' (701.30d)."""
+        first = [self._stat(i, node.stat) for i in self.objects(node.first, env)]
+        second = [self._stat(i, node.stat) for i in self.objects(node.second, env)]
+        if not first:
+            return False
+        return all(a > b if node.greater else a < b for a in first for b in second)
+
+    @executes(ast.YouWon)
+    def you_won(self, node: ast.YouWon, env: Env) -> bool:
+        """This spell or ability recorded the event for its controller ('If you win', 701.30d)."""
+        return any(e.name == node.event and e.player == env.player for e in env.context.events)

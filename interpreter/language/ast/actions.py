@@ -26,7 +26,17 @@ __all__ = [
     "MultiplyPT",
     "ExchangeControl",
     "ExchangeLife",
+    "OwnersOf",
+    "CompareStat",
+    "YouWon",
 ]
+
+
+@dataclass(frozen=True)
+class OwnersOf(Node):
+    """'the owner of {theirs}': the players who own those objects."""
+
+    objects: Objects
 
 
 @dataclass(frozen=True)
@@ -34,7 +44,7 @@ class PlayersDo(Node):
     """'target player mills two cards', 'each player sacrifices a creature': each of those players does the
     action as its 'you' (in APNAP order for 'each player', 101.4)."""
 
-    players: Players
+    players: "Players | OwnersOf"
     effect: Node
 
 
@@ -141,3 +151,21 @@ class ExchangeLife(Node):
     """'exchange life totals with target player' (701.12c): each gains or loses the difference."""
 
     players: Players
+
+
+@dataclass(frozen=True)
+class CompareStat(Node):
+    """'if {mine} has greater mana value than {theirs}': the first objects' value is greater (less) than that
+    of every one of the others; with none of the first, it isn't."""
+
+    first: Objects
+    greater: bool
+    stat: str
+    second: Objects
+
+
+@dataclass(frozen=True)
+class YouWon(Node):
+    """'If you win': this spell or ability recorded the event `event` for its controller (701.30d)."""
+
+    event: str = "won"

@@ -83,3 +83,21 @@ class ActionRules(Transformer):
 
     def top_cards_of_an_opponent(self, meta, children):
         return ast.TopCards(children[0], "an opponent", span=self._span(meta))
+
+    def owner_may(self, meta, children):
+        objects, effect = children
+        return ast.PlayersDo(ast.OwnersOf(objects, span=self._span(meta)), ast.Optional(effect, span=self._span(meta)),
+                             span=self._span(meta))
+
+    def compare_stat(self, meta, children):
+        first, greater, stat, second = children
+        return ast.CompareStat(first, greater, stat, second, span=self._span(meta))
+
+    def comparative(self, meta, children):
+        return str(children[0]).lower() == "greater"
+
+    def you_won(self, meta, children):
+        return ast.YouWon(span=self._span(meta))
+
+    def top_card_of_an_opponent(self, meta, children):
+        return ast.TopCards(ast.IntValue(1), "an opponent", span=self._span(meta))
