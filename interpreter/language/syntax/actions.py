@@ -101,3 +101,11 @@ class ActionRules(Transformer):
 
     def top_card_of_an_opponent(self, meta, children):
         return ast.TopCards(ast.IntValue(1), "an opponent", span=self._span(meta))
+
+    def players_reveal_hand(self, meta, children):
+        hand = ast.CardsInZone(None, "hand", span=self._span(meta))
+        return self._players_do(meta, children[0], ast.Reveal(hand, span=self._span(meta)))
+
+    def count_word(self, meta, children):
+        words = ("three", "four", "five", "six", "seven", "eight", "nine", "ten")
+        return ast.IntValue(words.index(str(children[0]).lower()) + 3, span=self._span(meta))
