@@ -11,6 +11,9 @@ from ..choices import Choice
 from ..events import Event
 from .base import PERMANENT_TYPES, Env, executes
 
+#: The event of a player choosing one of the options named (701.38a); `Event.card` is the option.
+CHOSE = "chose"
+
 #: The designation of a permanent whose activated abilities can't be activated (602.5); `Game.activate` reads it.
 NO_ACTIVATION = "its activated abilities can't be activated"
 
@@ -204,3 +207,20 @@ class ActionSteps:
     def you_won(self, node: ast.YouWon, env: Env) -> bool:
         """This spell or ability recorded the event for its controller ('If you win', 701.30d)."""
         return any(e.name == node.event and e.player == env.player for e in env.context.events)
+
+    @executes(ast.PlayersChoose)
+    def players_choose(self, node: ast.PlayersChoose, env: Env) -> None:
+        """701.38a: starting with you and going in turn order, each player chooses one of the options."""
+        order = [p for p in self.state.order if not self.state.players[p].lost]
+        start = order.index(env.player) if env.player in order else 0
+        for player in order[start:] + order[:start]:
+            option = str(self.game.ask(Choice("option", f"{env.action_text}: {player} chooses", list(node.options),
+                                              rule="701.38a")))
+            self.game.emit(Event(CHOSE, player, option), env)
+
+    @executes(ast.ForEachChoice)
+    def for_each_choice(self, node: ast.ForEachChoice, env: Env) -> None:
+        """701.38b: the effect once for each choice of the option this spell or ability recorded."""
+        times = sum(1 for e in env.context.events if e.name == CHOSE and e.card == node.option)
+        for _ in range(times):
+            self.run(node.effect, env)

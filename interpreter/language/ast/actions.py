@@ -13,21 +13,23 @@ from .objects import Objects
 from .payment_effects import Players
 
 __all__ = [
-    "PlayersDo",
-    "TurnOver",
-    "DamageEachOther",
-    "Superlative",
-    "IsDesignated",
+    "AddEachKind",
     "CantActivate",
     "ChooseCounted",
-    "AddEachKind",
-    "MultiplyLife",
-    "MultiplyCounters",
-    "MultiplyPT",
+    "CompareStat",
+    "DamageEachOther",
     "ExchangeControl",
     "ExchangeLife",
+    "ForEachChoice",
+    "IsDesignated",
+    "MultiplyCounters",
+    "MultiplyLife",
+    "MultiplyPT",
     "OwnersOf",
-    "CompareStat",
+    "PlayersChoose",
+    "PlayersDo",
+    "Superlative",
+    "TurnOver",
     "YouWon",
 ]
 
@@ -44,7 +46,7 @@ class PlayersDo(Node):
     """'target player mills two cards', 'each player sacrifices a creature': each of those players does the
     action as its 'you' (in APNAP order for 'each player', 101.4)."""
 
-    players: "Players | OwnersOf"
+    players: Players | OwnersOf
     effect: Node
 
 
@@ -169,3 +171,20 @@ class YouWon(Node):
     """'If you win': this spell or ability recorded the event `event` for its controller (701.30d)."""
 
     event: str = "won"
+
+
+@dataclass(frozen=True)
+class PlayersChoose(Node):
+    """'starting with you, each player votes for A, B, or C' (701.38a): each player, in turn order starting
+    with you, chooses one of the options; each choice is the event chose (its `card` the option)."""
+
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ForEachChoice(Node):
+    """'for each A vote, EFFECT' (701.38b): the effect once for each time a player chose the option in this
+    spell or ability."""
+
+    option: str
+    effect: Node

@@ -109,3 +109,12 @@ class ActionRules(Transformer):
     def count_word(self, meta, children):
         words = ("three", "four", "five", "six", "seven", "eight", "nine", "ten")
         return ast.IntValue(words.index(str(children[0]).lower()) + 3, span=self._span(meta))
+
+    def option_words(self, meta, children):
+        return tuple(str(w).lower() for w in children)
+
+    def players_choose(self, meta, children):
+        return ast.PlayersChoose(children[0], span=self._span(meta))
+
+    def for_each_choice(self, meta, children):
+        return ast.ForEachChoice(str(children[0]).lower(), children[1], span=self._span(meta))
