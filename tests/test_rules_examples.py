@@ -48,7 +48,8 @@ def _example_cases(kinds: tuple[str, ...]) -> list:
 
 
 #: Where each kind of definition is used: effect text, a scenario command, a line of card text.
-STARTS = {"keyword action": "effect_text", "special action": "command", "keyword ability": "ability"}
+STARTS = {"keyword action": "effect_text", "special action": "command", "keyword ability": "ability",
+          "game action": "ability"}   # a game action's examples are lines of card text
 
 
 def _start(definition: ast.Definition) -> str:
@@ -117,6 +118,9 @@ def test_example_parses(definition: ast.Definition, text: str) -> None:
     node = BOOK.parse(text, _start(definition))
     if definition.kind == "special action":
         assert isinstance(node, ast.SpecialActionCommand), f"example {text!r} parses as {node!r}"
+    elif definition.kind == "game action":   # a primitive step, named by the action's first word
+        verb = definition.pattern.name.split()[0]
+        assert verb in text.lower() and definition.name not in BOOK.keyword_actions, text
     else:
         # The example uses this definition (by its pattern or another wording), not only some other one.
         used = {getattr(n, "name", None) for n in ast.walk(node)

@@ -12,6 +12,7 @@ from .costs import total_changes
 from .events import Event
 from .mana import parse_cost
 from .state import GameObject, StackItem
+from .steps.actions import NO_ACTIVATION
 from .steps import Env
 
 
@@ -66,6 +67,8 @@ class Activating:
             raise error("E402", f"{obj.card_name} has no activated ability", rule="602.1")
         if obj.controller != player:
             raise error("E402", f"{player} doesn't control {obj.card_name}", rule="602.2")
+        if NO_ACTIVATION in obj.designations:
+            raise error("E402", f"{obj.card_name}: {NO_ACTIVATION}", rule="602.5")
         options = self.ability_options(abilities)
         if len(options) > 1:
             outcomes = [(label, a, self.try_out(lambda a=a: self._activate(player, obj.id, a)))

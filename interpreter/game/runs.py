@@ -137,7 +137,7 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.AttachedSubject, "attachments ('enchanted creature')", "what an Aura or Equipment is attached to "
         "isn't read by the interpreter yet", "301.5"),
     Gap(ast.TopCards, "another player's library", "the top cards of another player's library aren't read by "
-        "the interpreter yet", "401.1", lambda n, b: n.whose != "you"),
+        "the interpreter yet", "401.1", lambda n, b: n.whose not in ("you", "an opponent")),
     Gap(ast.DiedThisTurn, "what happened earlier in the turn", "what died earlier in the turn isn't kept by "
         "the game yet", "700.4"),
     Gap(ast.YouCastIt, "whether a permanent was cast", "whether a permanent entered as a spell you cast isn't "

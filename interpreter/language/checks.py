@@ -58,8 +58,9 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
                                             help=did_you_mean(node.name, bound) or
                                             "bind it first, e.g. 'look at ... as {name}'"))
         bound.update(node.bind for node in ast.walk(step) if getattr(node, "bind", None))
-    if definition.kind == "keyword ability" or definition.excluded or definition.partial:
-        used |= slots  # a keyword ability's slots are read where it is used; a partial one may use them
+    if definition.kind in ("keyword ability", "game action") or definition.excluded or definition.partial \
+            or definition.not_run:
+        used |= slots  # read where it is used (a game action's by its primitive); a partial one may use them
     found.extend(_unreachable(definition, steps, book))
     found.extend(unclear_pronouns(definition.steps))
     for slot in sorted(slots - used):

@@ -24,7 +24,10 @@ from .syntax import (
     syntax_error,
 )
 
-PATTERN_KINDS = ("keyword action", "keyword ability", "special action")
+PATTERN_KINDS = ("keyword action", "keyword ability", "special action", "game action")
+#: A keyword action the language has as a primitive step (destroy, sacrifice, tap: 701.2-701.28): its file
+#: documents it (rule, reminder, examples) and has no steps; its pattern adds nothing to the grammar.
+GAME_ACTION = "game action"
 
 
 @dataclass

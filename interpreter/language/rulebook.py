@@ -16,7 +16,7 @@ from lark.exceptions import GrammarError
 
 from ..diagnostics import Diagnostic, MtgError, Report, Span, decode, did_you_mean, error
 from . import ast
-from .layout import PATTERN_KINDS, LayoutItem, LayoutReader, PendingDefinition, expected_column, unquote
+from .layout import GAME_ACTION, PATTERN_KINDS, LayoutItem, LayoutReader, PendingDefinition, expected_column, unquote
 from .parsers import (
     GrammarIndex,
     extension,
@@ -71,6 +71,7 @@ class Rulebook(LayoutReader):
         self.keyword_actions: dict[str, ast.Definition] = {}
         self.keyword_abilities: dict[str, ast.Definition] = {}
         self.special_actions: dict[str, list[ast.Definition]] = {}
+        self.game_actions: dict[str, ast.Definition] = {}   # keyword actions that are primitive steps
         self.room_cards: dict[str, ast.RoomCard] = {}
         self.room_kind: str | None = None   # what rules/ calls cards with rooms
         self.pair_key: str | None = None    # the card key that names a card's partner (712.4)
@@ -153,6 +154,11 @@ class Rulebook(LayoutReader):
                         self.index.subject_triggers.append((name, pattern))
             else:
                 self.index.keyword_abilities.extend((name, p) for p in patterns)
+        elif pending.kind == GAME_ACTION:
+            if pending.pattern.name in self.game_actions:
+                self.report.add(Diagnostic("E202", f"{pending.kind} '{pending.pattern.name}' is defined twice",
+                                           pending.span))
+                return False
         elif pending.kind == "special action":
             key = special_key(pending.pattern)
             if key not in self.index.special_patterns:
@@ -206,7 +212,7 @@ class Rulebook(LayoutReader):
     def _finish(self, pending: PendingDefinition) -> None:
         rules = tuple(pending.values("rule_clause"))
         reminder = pending.first("reminder_clause")
-        if pending.kind not in PATTERN_KINDS:
+        if pending.kind not in PATTERN_KINDS or pending.kind == GAME_ACTION:
             for item in pending.step_items:  # only clauses belong under these definitions
                 word = item.text.split()[0]
                 self.report.add(Diagnostic(
@@ -248,7 +254,7 @@ class Rulebook(LayoutReader):
         start = "static_ability" if pending.kind == "keyword ability" else "effect_text"
         parsed = []
         partial = False
-        for item in pending.step_items:  # every bad line is reported, the others are still checked
+        for item in pending.step_items if pending.kind != GAME_ACTION else ():  # every bad line is reported
             try:
                 parsed.append(self._parse_line(item, start))
             except MtgError as exc:
@@ -256,7 +262,7 @@ class Rulebook(LayoutReader):
                 partial = True
         if pending.kind == "keyword ability":
             statics = tuple(parsed)
-        else:
+        elif pending.kind != GAME_ACTION:
             parsed = join_otherwise(parsed)
             steps = parsed[0] if len(parsed) == 1 else ast.Sequence(tuple(parsed), span=pending.span)
         definition = ast.Definition(pending.kind, pending.pattern, rules, reminder, examples,
@@ -268,6 +274,8 @@ class Rulebook(LayoutReader):
             self.keyword_actions[definition.name] = definition
         elif pending.kind == "keyword ability":
             self.keyword_abilities[definition.pattern.name] = definition
+        elif pending.kind == GAME_ACTION:
+            self.game_actions[definition.name] = definition
         else:
             self.special_actions.setdefault(special_key(pending.pattern), []).append(definition)
 
@@ -327,8 +335,8 @@ class Rulebook(LayoutReader):
 
     # ------------------------------------------------------------ queries
     def definitions(self) -> list[ast.Definition]:
-        """Every loaded keyword action, keyword ability and special action definition."""
-        out = [d for d in self.keyword_actions.values() if d is not None]
+        """Every loaded keyword action, keyword ability, special action and game action definition."""
+        out = [d for d in self.keyword_actions.values() if d is not None] + list(self.game_actions.values())
         out += [d for d in self.keyword_abilities.values() if d is not None]
         for group in self.special_actions.values():
             out.extend(group)

@@ -126,12 +126,13 @@ _SAMPLE_ZONES = (("library", ["Sample Forest", "Sample Bear", "Sample Bolt"] * 3
 def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
     """Every example use parses (E213) and runs in a sample game without breaking the interpreter (E214)
     or being refused (W219: an example shows a use that works). Examples of a definition the rules leave
-    out, or of one that never ends (E218), are not run."""
+    out, or of one that never ends (E218), are not run; nor are a game action's, lines of card text (its
+    primitive's scenarios run it)."""
     found: list[Diagnostic] = []
     cards = {name: make_card(name, data, book) for name, data in _SAMPLE_CARDS.items()}
     for definition in definitions:
         start = "command" if definition.kind == "special action" else (
-            "ability" if definition.kind == "keyword ability" else "effect_text")
+            "ability" if definition.kind in ("keyword ability", "game action") else "effect_text")
         for text, span in definition.examples:
             try:
                 node = book.parse(text, start, what="example not understood", names=cards)

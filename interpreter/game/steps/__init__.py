@@ -12,6 +12,7 @@ from .base import (
     keyword_abilities,
 )
 from .combat import CombatSteps
+from .actions import ActionSteps
 from .conditions import ConditionSteps
 from .control import ControlSteps
 from .damage import DamageSteps
@@ -29,5 +30,6 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 
 class StepInterpreter(TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
-                      PermanentSteps, PhasingSteps, DamageSteps, PaymentSteps, KeywordSteps, CombatSteps, Steps):
+                      PermanentSteps, PhasingSteps, DamageSteps, PaymentSteps, KeywordSteps, CombatSteps, ActionSteps,
+                      Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

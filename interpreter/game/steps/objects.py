@@ -155,7 +155,15 @@ class ObjectSteps:
 
     @executes(ast.TopCards)
     def top_cards(self, node: ast.TopCards, env: Env) -> list[int]:
-        return list(self.state.players[env.player].zones["library"][: self.number(node.count, env)])
+        """The top cards of your library, or of an opponent's (the player chooses which opponent, 102.3)."""
+        player = env.player
+        if node.whose == "an opponent":
+            opponents = [p for p in self.state.order if p != env.player and not self.state.players[p].lost]
+            if not opponents:
+                return []
+            player = opponents[0] if len(opponents) == 1 else str(self.game.ask(Choice(
+                "option", f"{env.action_text}: which opponent's library", opponents, rule=env.rule)))
+        return list(self.state.players[player].zones["library"][: self.number(node.count, env)])
 
     @executes(ast.Self)
     def self_object(self, node: ast.Self, env: Env) -> list[int]:

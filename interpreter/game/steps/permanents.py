@@ -9,6 +9,10 @@ from ..events import Event
 from .base import PERMANENT_TYPES, Env, executes
 
 
+#: What can be attached to another object or a player (701.3a).
+ATTACHABLE = frozenset({"Aura", "Equipment", "Fortification"})
+
+
 class PermanentSteps:
     """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
 
@@ -29,17 +33,21 @@ class PermanentSteps:
 
     @executes(ast.Attach)
     def attach(self, node: ast.Attach, env: Env) -> list[int]:
-        """701.3a: the Aura (or Equipment) becomes attached to the object; with nothing to attach to,
-        nothing happens (and an unattached Aura goes to the graveyard, 704.5m); nor to one a static ability of
-        it says it can't be attached to (701.3b). What it acted on is the
-        Aura or Equipment (lint reports an 'it' after it: E220)."""
+        """701.3a: the Aura, Equipment or Fortification becomes attached to the object, with a new timestamp
+        (701.3c); with nothing to attach to, nothing happens (and an unattached Aura goes to the graveyard,
+        704.5m). An object of none of those subtypes doesn't move, nor does one already attached there, nor onto
+        what a static ability says it can't be attached to (701.3b, 702.16c-d). What it acted on is the Aura or
+        Equipment (lint reports an 'it' after it: E220)."""
         targets = [i for i in self.objects(node.to, env) if self.state.objects[i].zone == "battlefield"]
         ids = self.objects(node.objects, env)
         for i in ids:
-            if targets and self.state.objects[i].zone == "battlefield" and not self.game.limited(
-                    targets[0], ast.CantBeAttachedBy, self.game.characteristics(i)):   # 701.3b, 702.16c-d
-                self.state.objects[i].attached_to = targets[0]
-                self.state.attachments += 1
+            obj = self.state.objects[i]
+            chars = self.game.characteristics(i)
+            if not targets or obj.zone != "battlefield" or obj.attached_to == targets[0] \
+                    or not ATTACHABLE & set(chars.subtypes) \
+                    or self.game.limited(targets[0], ast.CantBeAttachedBy, chars):
+                continue
+            self.game.attach(obj, targets[0])
         return ids
 
     @executes(ast.Tap)
@@ -89,7 +97,9 @@ class PermanentSteps:
             chosen += self.ask_objects(Choice("objects", f"{env.action_text}: sacrifice "
                                               f"{self.describe_quality(quality, env)}", options, n,
                                               rule="701.21a"))
-        for i in chosen:
+        for i in chosen:   # 701.21a: the event sacrificed, then the move
+            obj = self.state.objects[i]
+            self.game.emit(Event("sacrificed", obj.controller, obj.card_name, obj.id), env)
             self.game.move(i, "graveyard", env=env)
         return chosen
 

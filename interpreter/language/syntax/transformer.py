@@ -14,6 +14,7 @@ from ..parsers import GrammarIndex
 from .abilities import AbilityRules
 from .combat import CombatRules
 from .attachments import AttachmentRules
+from .actions import ActionRules
 from .conditions import ConditionRules
 from .control_effects import ControlRules
 from .objects import ObjectRules
@@ -36,6 +37,7 @@ class ToAst(
     TriggerRules,
     CombatRules,
     AttachmentRules,
+    ActionRules,
 ):
     """Parse tree -> AST. One method per grammar rule (alias)."""
 
