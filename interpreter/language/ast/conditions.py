@@ -7,6 +7,7 @@ from typing import Union
 
 from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
+from .results import HasDesignation
 
 __all__ = [
     "WasEvent",
@@ -190,4 +191,5 @@ Condition = Union[
     HasKeyword,
     IsInZone,
     YourTurn,
+    HasDesignation,
 ]

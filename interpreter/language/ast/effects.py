@@ -59,6 +59,7 @@ from .permanent_effects import (
     TurnFaceDown,
     TurnFaceUp,
 )
+from .results import ExileUntilFound
 from .zone_effects import (
     CastFree,
     Choose,
@@ -157,4 +158,5 @@ Effect = Union[
     RemoveFromCombat,
     NextTimeInstead,
     GiveCounters,
+    ExileUntilFound,
 ]

@@ -46,6 +46,7 @@ class Draw(Node):
 @dataclass(frozen=True)
 class Mill(Node):
     count: Number
+    bind: str | None = None   # 'mill two cards as {milled}': the cards milled
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class Discard(Node):
     count: Number
     quality: "QualityExpr | None" = None
     objects: "Objects | None" = None
+    bind: str | None = None   # 'discard a card as {discarded}': the cards discarded
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,8 @@ class PutInLibrary(Node):
 
     objects: Objects
     top: bool
+    random_order: bool = False   # '... on the bottom of your library in a random order' (401.4)
+    depth: "Number | None" = None  # '... into your library third from the top': N-1 cards above it
 
 
 @dataclass(frozen=True)
@@ -167,8 +171,9 @@ class MayPlay(Node):
 class CastFree(Node):
     """'cast one of them without paying its mana cost' (118.9); 'you may' around it is an `Optional`."""
 
-    count: "Number"
+    count: "Number | None"   # None: each of the objects ('cast {found} without paying its mana cost')
     objects: Objects
+    max_mana_value: "Number | None" = None   # '... if the resulting spell's mana value is N or less'
 
 
 @dataclass(frozen=True)

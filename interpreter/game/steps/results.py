@@ -1,0 +1,51 @@
+"""Steps that name what they did and loops: exiling until a card is found, the objects among others with a
+quality, the cards an effect exiled, designations as conditions (608.2c, 701.57a)."""
+from __future__ import annotations
+
+from ...language import ast
+from .base import Env, executes
+
+EXILED = "_exiled"   # the variable holding every card the running effect exiled ('the cards exiled this way')
+
+
+class ResultSteps:
+    """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
+
+    def exile_cards(self, ids: list[int], env: Env, face_down: str | None = None) -> list[int]:
+        """Exile the objects one at a time (406.1), remembering them as 'the cards exiled this way' (608.2c)."""
+        for i in ids:
+            self.game.move(i, "exile", face_down=face_down, env=env)
+        env.vars[EXILED] = list(env.vars.get(EXILED, [])) + ids
+        return ids
+
+    @executes(ast.ExileUntilFound)
+    def exile_until_found(self, node: ast.ExileUntilFound, env: Env) -> list[int]:
+        """701.57a: exile the top card of your library, one at a time, until one has the quality; with none,
+        the whole library is exiled and nothing is found. Returns every card exiled."""
+        library = self.state.players[env.player].zones["library"]
+        exiled: list[int] = []
+        found: list[int] = []
+        while library and not found:
+            top = library[0]
+            if self.chars_match(self.state.objects[top].card.front.characteristics(), node.quality, env):
+                found = [top]
+            exiled += self.exile_cards([top], env)
+        if node.bind:
+            env.vars[node.bind] = found
+        return exiled
+
+    @executes(ast.Among)
+    def among(self, node: ast.Among, env: Env) -> list[int]:
+        return [i for i in self.objects(node.objects, env) if self.matches(i, node.quality, env)]
+
+    @executes(ast.ExiledThisWay)
+    def exiled_this_way(self, node: ast.ExiledThisWay, env: Env) -> list[int]:
+        return self._live(list(env.vars.get(EXILED, [])))
+
+    @executes(ast.HasDesignation)
+    def has_designation(self, node: ast.HasDesignation, env: Env) -> bool:
+        """Whether every one of the objects is a permanent with the designation (701.64a: 'isn't harnessed')."""
+        ids = self.objects(node.objects, env)
+        has = bool(ids) and all(self.state.objects[i].zone == "battlefield"
+                                and node.designation in self.state.objects[i].designations for i in ids)
+        return has != node.negated

@@ -1,0 +1,53 @@
+"""Nodes for what a step found or did, named afterwards: a loop that exiles until it finds a card, the
+objects among others that have a quality, the cards an effect exiled, and whether a permanent has a
+designation (608.2c, 701.57a, 701.64a).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .nodes import Node, QualityExpr
+
+if TYPE_CHECKING:
+    from .objects import Objects
+
+__all__ = [
+    "ExileUntilFound",
+    "Among",
+    "ExiledThisWay",
+    "HasDesignation",
+]
+
+
+@dataclass(frozen=True)
+class ExileUntilFound(Node):
+    """'exile cards from the top of your library until you exile a QUALITY card' (a loop, 701.57a): one
+    card at a time until one has the quality or the library is empty. `bind` names the card found (none
+    when the library ran out); every card exiled is among 'the cards exiled this way'."""
+
+    quality: QualityExpr
+    bind: str | None = None
+
+
+@dataclass(frozen=True)
+class Among(Node):
+    """'nonland cards among {discarded}': those of the objects with the quality, as they are now."""
+
+    quality: "QualityExpr | None"
+    objects: "Objects"
+
+
+@dataclass(frozen=True)
+class ExiledThisWay(Node):
+    """'the cards exiled this way': every card the running effect has exiled so far (608.2c)."""
+
+
+@dataclass(frozen=True)
+class HasDesignation(Node):
+    """'{permanent} is harnessed' / 'isn't harnessed': whether it has the designation now."""
+
+    objects: "Objects"
+    designation: str
+    negated: bool = False
