@@ -81,6 +81,7 @@ class Rulebook(LayoutReader):
         self.subtypes: set[str] = set()
         self.counter_kinds: set[str] = set()
         self.subtype_abilities: dict[str, tuple] = {}   # what a subtype gives its object (305.6)
+        self.designation_abilities: dict[str, tuple] = {}   # what a designation gives its permanent (701.60c)
         self._singular: dict[str, str] = {}
         self._lower_singular: dict[str, str] = {}   # the same, by lowercase plural (the first wins)
         self.files: list[str] = []
@@ -213,9 +214,12 @@ class Rulebook(LayoutReader):
                     "E101", f"'{item.text}' is not a clause of a {pending.kind} definition",
                     Span(item.span.file, item.span.line, item.span.column, item.span.source_line, len(word)),
                     help=did_you_mean(word, self._clause_words()) or "a definition of this kind has no steps"))
-        if pending.kind == "types":  # with text: each of its subtypes has those abilities (305.6)
+        if pending.kind in ("types", "designation"):  # with text: what has it has those abilities (305.6)
             abilities = tuple(self.parse_card_line(unquote(values[0][0]), pending.title, span.file, span.line)
                               for values, span in pending.clauses.get("text_clause", []))
+            if pending.kind == "designation":  # 701.60c: a permanent with the designation has them
+                self.designation_abilities[pending.title.lower()] = abilities
+                return
             for subtype in pending.values("subtypes_clause") if abilities else ():
                 self.subtype_abilities[subtype] = self.subtype_abilities.get(subtype, ()) + abilities
             return
