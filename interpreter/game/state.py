@@ -88,6 +88,7 @@ class GameObject(Recorded):
     blocking: tuple[int, ...] = ()        # the attacking creatures it blocks (509.1g; replaced, never changed)
     blocked: bool = False                 # an attacking creature that became blocked (509.1h)
     back_face_up: bool = False            # a double-faced permanent with its back face up (712.8e)
+    transformed_at: int | None = None     # the id counter when it last transformed (701.27f)
     phased_out: bool = False              # phased out: treated as though it doesn't exist (702.26b)
     lasting: tuple = ()                   # (designation, Until) of designations that end ('can't attack this turn')
     protector: str | None = None          # the player who protects this battle (310.9)

@@ -235,7 +235,9 @@ class Rulebook(LayoutReader):
             self.tokens[pending.title] = ast.TokenDefinition(
                 pending.title, rules, tuple(pending.values("card_types_clause") or pending.values("types_clause")),
                 tuple(pending.values("subtypes_clause")), tuple(pending.values("colors_clause")),
-                tuple(pending.values("text_clause")), text_at, span=pending.span)
+                tuple(pending.values("text_clause")), text_at, _int_or_none(pending.first("power_clause")),
+                _int_or_none(pending.first("toughness_clause")),
+                unquote(pending.first("back_clause")) if pending.first("back_clause") else None, span=pending.span)
             return
         if pending.kind not in PATTERN_KINDS:  # a card with rooms (309)
             self._finish_room_card(pending, rules)
@@ -431,3 +433,7 @@ def _regular_plurals(word: str) -> list[str]:
 
 def _unquoted(value: str | None) -> str | None:
     return None if value is None else unquote(value)
+
+
+def _int_or_none(value: str | None) -> int | None:
+    return int(value) if value is not None else None

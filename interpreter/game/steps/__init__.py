@@ -14,6 +14,7 @@ from .base import (
 from .conditions import ConditionSteps
 from .control import ControlSteps
 from .damage import DamageSteps
+from .faces import FaceSteps
 from .keywords import KeywordSteps
 from .objects import ObjectSteps
 from .payments import PaymentSteps
@@ -28,5 +29,6 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 
 class StepInterpreter(TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
-                      PermanentSteps, DamageSteps, PaymentSteps, KeywordSteps, ResultSteps, Steps):
+                      PermanentSteps, DamageSteps, PaymentSteps, KeywordSteps, ResultSteps, FaceSteps,
+                      Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

@@ -59,6 +59,7 @@ from .permanent_effects import (
     TurnFaceDown,
     TurnFaceUp,
 )
+from .faces import Transform
 from .results import ExileUntilFound
 from .zone_effects import (
     CastFree,
@@ -159,4 +160,5 @@ Effect = Union[
     NextTimeInstead,
     GiveCounters,
     ExileUntilFound,
+    Transform,
 ]

@@ -40,6 +40,13 @@ class ResultRules(Transformer):
     def cast_each_free(self, meta, children):
         return ast.CastFree(None, children[0], children[1], span=self._span(meta))
 
+    def create_named_token_with_counters(self, meta, children):
+        name, (count, kind) = children
+        return ast.CreateNamedToken(str(name), count, kind, span=self._span(meta))
+
+    def transform_objects(self, meta, children):
+        return ast.Transform(children[0], span=self._span(meta))
+
     def among(self, meta, children):
         quality = children[0]
         return ast.Among(self._as_card(quality) if quality is not None else None, children[1],
