@@ -17,6 +17,7 @@ from .damage import DamageSteps
 from .faces import FaceSteps
 from .keywords import KeywordSteps
 from .objects import ObjectSteps
+from .others import OtherPlayerSteps
 from .payments import PaymentSteps
 from .permanents import PermanentSteps
 from .results import ResultSteps
@@ -30,5 +31,5 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 class StepInterpreter(TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
                       PermanentSteps, DamageSteps, PaymentSteps, KeywordSteps, ResultSteps, FaceSteps,
-                      Steps):
+                      OtherPlayerSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

@@ -126,8 +126,14 @@ class ZoneSteps:
             item = next((i for i in self.state.stack if i.context.id == cause), None)
         if item is None:
             return spells  # it already left the stack
-        cost = parse_cost(str(env.vars.get(node.cost.name) if isinstance(node.cost, ast.Var) else node.cost))
+        value = env.vars.get(node.cost.name) if isinstance(node.cost, ast.Var) else node.cost
         payer = item.controller
+        if isinstance(value, ast.Costs):  # a cost other than mana ('Ward—Pay 3 life', 702.21a)
+            if self.may_pay(payer, value, f"so that {item.source_name} isn't countered", env, "118.12"):
+                return spells
+            self.game.counter(item, env)
+            return spells
+        cost = parse_cost(str(value))
         if can_pay(self.state.players[payer].pool, cost):
             answer = self.game.ask(Choice("yes_no", f"{payer}: pay {''.join(f'{{{c}}}' for c in cost)} so that "
                                           f"{item.source_name} isn't countered?", rule="118.12"))
