@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...language import ast
-from .base import Env
+from .base import Env, executes
 
 
 class OtherPlayerSteps:
@@ -28,3 +28,20 @@ class OtherPlayerSteps:
     def pay_costs(self, costs: ast.Costs, env: Env) -> None:
         for item in costs.items:
             self.pay_cost(item, env)
+
+    @executes(ast.EachMayElse)
+    def each_may_else(self, node: ast.EachMayElse, env: Env) -> None:
+        """101.4: each player in APNAP order chooses whether to do the first effect (asked always; 'no' when
+        it can't be done, 608.2d); then each who did does it and each who didn't does the other, in that
+        order (the choices are made before the actions)."""
+        order = self.state.order[self.state.order.index(self.state.active):] + \
+            self.state.order[:self.state.order.index(self.state.active)]
+        players = [p for p in order if p in self.players(node.players, env)]
+        answers = {}
+        for player in players:
+            own = self.as_player(player, env, self.game.words_of(node.effect))
+            able = self.game.try_out(lambda own=own: self.run(node.effect, own)) is None
+            answers[player] = self.game.ask_yes(f"{player}: {self.game.words_of(node.effect)}?", able, "101.4")
+        for player in players:
+            effect = node.effect if answers[player] else node.otherwise
+            self.run(effect, self.as_player(player, env, self.game.words_of(effect)))

@@ -3,6 +3,7 @@ quality, the cards an effect exiled, designations as conditions (608.2c, 701.57a
 from __future__ import annotations
 
 from ...language import ast
+from ..events import Event
 from .base import Env, executes
 
 EXILED = "_exiled"   # the variable holding every card the running effect exiled ('the cards exiled this way')
@@ -49,3 +50,38 @@ class ResultSteps:
         has = bool(ids) and all(self.state.objects[i].zone == "battlefield"
                                 and node.designation in self.state.objects[i].designations for i in ids)
         return has != node.negated
+
+    @executes(ast.ForEachOf)
+    def for_each_of(self, node: ast.ForEachOf, env: Env) -> list[int]:
+        """The effect once for each object, in order, 'it' meaning that object (608.2c)."""
+        ids = self.objects(node.objects, env)
+        for i in ids:
+            env.vars["_it"] = [i]
+            if node.bind:
+                env.vars[node.bind] = [i]
+            self.run(node.effect, env)
+        return ids
+
+    @executes(ast.RemoveCounters)
+    def remove_counters(self, node: ast.RemoveCounters, env: Env) -> list[int]:
+        """122.8: up to N counters of that kind come off each object (as many as it has)."""
+        ids = self.objects(node.objects, env)
+        amount = self.number(node.count, env)
+        for i in ids:
+            obj = self.state.objects[i]
+            removed = min(amount, obj.counters.get(node.kind, 0))
+            if not removed:
+                continue
+            left = obj.counters[node.kind] - removed
+            if left:
+                obj.counters[node.kind] = left
+            else:
+                del obj.counters[node.kind]
+            self.game.emit(Event("counter_removed", obj.controller, obj.card_name, obj.id), env)
+        return ids
+
+    @executes(ast.PayLife)
+    def pay_life(self, node: ast.PayLife, env: Env) -> None:
+        """119.4: a player can pay life only up to their life total (else it can't be done)."""
+        self.game.pay_life(env.player, self.number(node.amount, env), env.action_text or "the effect")
+        self.game.emit(Event("paid_life", env.player), env)

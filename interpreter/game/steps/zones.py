@@ -248,7 +248,7 @@ class ZoneSteps:
     @executes(ast.Choose)
     def choose(self, node: ast.Choose, env: Env) -> list[int]:
         options = self.objects(node.objects, env)
-        count = self.number(node.count, env)
+        count = len(options) if node.any_number else self.number(node.count, env)
         if not node.up_to and len(options) < count and not node.if_able:
             have = "none" if not options else f"only {len(options)}"
             raise self.refuse(f"needs {count} of {self.describe(node.objects, env)}, and there {'is' if len(options) == 1 else 'are'} {have}",

@@ -60,7 +60,7 @@ from .permanent_effects import (
     TurnFaceUp,
 )
 from .faces import Transform
-from .results import ExileUntilFound
+from .results import EachMayElse, ExileUntilFound, ForEachOf, PayLife, RemoveCounters
 from .zone_effects import (
     CastFree,
     Choose,
@@ -161,4 +161,8 @@ Effect = Union[
     GiveCounters,
     ExileUntilFound,
     Transform,
+    ForEachOf,
+    RemoveCounters,
+    PayLife,
+    EachMayElse,
 ]

@@ -8,16 +8,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .nodes import Node, QualityExpr
+from .nodes import Node, Number, QualityExpr
 
 if TYPE_CHECKING:
+    from .effects import Effect
     from .objects import Objects
+    from .payment_effects import Players
 
 __all__ = [
     "ExileUntilFound",
     "Among",
     "ExiledThisWay",
     "HasDesignation",
+    "ForEachOf",
+    "RemoveCounters",
+    "PayLife",
+    "EachMayElse",
 ]
 
 
@@ -51,3 +57,38 @@ class HasDesignation(Node):
     objects: "Objects"
     designation: str
     negated: bool = False
+
+
+@dataclass(frozen=True)
+class ForEachOf(Node):
+    """'for each of {chosen}, EFFECT': the effect once per object, 'it' (and `bind`) meaning that object."""
+
+    objects: "Objects"
+    effect: "Effect"
+    bind: str | None = None
+
+
+@dataclass(frozen=True)
+class RemoveCounters(Node):
+    """'remove a time counter from it' (122.8): as many as it has, up to N."""
+
+    count: Number
+    kind: str
+    objects: "Objects"
+
+
+@dataclass(frozen=True)
+class PayLife(Node):
+    """'pay 3 life' as an effect (119.4): only up to the player's life total."""
+
+    amount: Number
+
+
+@dataclass(frozen=True)
+class EachMayElse(Node):
+    """'each opponent may EFFECT; each who doesn't EFFECT' (101.4): each of the players, in APNAP order,
+    chooses whether to do the first; those who don't do the second, each as 'you'."""
+
+    players: "Players"
+    effect: "Effect"
+    otherwise: "Effect"

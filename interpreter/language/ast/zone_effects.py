@@ -84,6 +84,7 @@ class Choose(Node):
     bind: str | None
     up_to: bool = False
     if_able: bool = False
+    any_number: bool = False   # 'choose any number of ...' (up to all of them)
 
 
 @dataclass(frozen=True)

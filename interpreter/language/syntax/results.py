@@ -47,6 +47,34 @@ class ResultRules(Transformer):
     def transform_objects(self, meta, children):
         return ast.Transform(children[0], span=self._span(meta))
 
+    def remove_counters(self, meta, children):
+        (count, kind), objects = children
+        return ast.RemoveCounters(count, kind, objects, span=self._span(meta))
+
+    def pay_life(self, meta, children):
+        return ast.PayLife(children[0], span=self._span(meta))
+
+    def may_pay_life(self, meta, children):
+        return ast.Optional(ast.PayLife(children[0], span=self._span(meta)), span=self._span(meta))
+
+    def for_each_of(self, meta, children):
+        objects, bind, *effects = children
+        effect = effects[0] if len(effects) == 1 else ast.EffectChoice(tuple(effects), span=self._span(meta))
+        return ast.ForEachOf(objects, effect, bind, span=self._span(meta))
+
+    def choose_any_number(self, meta, children):
+        return ast.Choose(ast.IntValue(0), children[0], children[1], up_to=True, any_number=True,
+                          span=self._span(meta))
+
+    def each_may_else(self, meta, children):
+        return ast.EachMayElse(children[0], children[1], children[2], span=self._span(meta))
+
+    def with_counter(self, meta, children):
+        return ("counter", children[0])
+
+    def permanents_you_control_with(self, meta, children):
+        return ast.PermanentsYouControl(self._with(children[0], children[1]), span=self._span(meta))
+
     def among(self, meta, children):
         quality = children[0]
         return ast.Among(self._as_card(quality) if quality is not None else None, children[1],
