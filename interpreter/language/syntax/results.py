@@ -75,6 +75,9 @@ class ResultRules(Transformer):
     def permanents_you_control_with(self, meta, children):
         return ast.PermanentsYouControl(self._with(children[0], children[1]), span=self._span(meta))
 
+    def pay_cost_slot(self, meta, children):
+        return ast.PayMana(children[0], span=self._span(meta))   # COST_VAR is read as a Var
+
     def among(self, meta, children):
         quality = children[0]
         return ast.Among(self._as_card(quality) if quality is not None else None, children[1],
