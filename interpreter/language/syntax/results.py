@@ -21,7 +21,7 @@ class ResultRules(Transformer):
         return ast.Mill(children[0], children[1], span=self._span(meta))
 
     def exile_until_found(self, meta, children):
-        quality, card, clause, bind = children
+        quality, _card, clause, bind = children
         quality = self._as_card(quality)
         if clause is not None:
             quality = self._with(quality, clause)
