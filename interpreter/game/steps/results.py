@@ -7,6 +7,8 @@ from ..events import Event
 from .base import Env, executes
 
 EXILED = "_exiled"   # the variable holding every card the running effect exiled ('the cards exiled this way')
+PROCESS = "_process"   # set while the outermost sequence of an effect runs ('this process')
+REPEAT = "_repeat"     # set by 'repeat this process': that sequence runs again
 
 
 class ResultSteps:
@@ -85,3 +87,10 @@ class ResultSteps:
         """119.4: a player can pay life only up to their life total (else it can't be done)."""
         self.game.pay_life(env.player, self.number(node.amount, env), env.action_text or "the effect")
         self.game.emit(Event("paid_life", env.player), env)
+
+    @executes(ast.RepeatProcess)
+    def repeat_process(self, node: ast.RepeatProcess, env: Env) -> None:
+        """'repeat this process' ends the effect's steps here; they run again from the first."""
+        if PROCESS not in env.vars:
+            raise self.refuse("'repeat this process' needs steps before it to repeat", env, node)
+        env.vars[REPEAT] = True

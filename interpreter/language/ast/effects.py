@@ -60,7 +60,7 @@ from .permanent_effects import (
     TurnFaceUp,
 )
 from .faces import Transform
-from .results import EachMayElse, ExileUntilFound, ForEachOf, PayLife, RemoveCounters
+from .results import EachMayElse, ExileUntilFound, ForEachOf, PayLife, RemoveCounters, RepeatProcess
 from .zone_effects import (
     CastFree,
     Choose,
@@ -165,4 +165,5 @@ Effect = Union[
     RemoveCounters,
     PayLife,
     EachMayElse,
+    RepeatProcess,
 ]

@@ -24,6 +24,7 @@ __all__ = [
     "RemoveCounters",
     "PayLife",
     "EachMayElse",
+    "RepeatProcess",
 ]
 
 
@@ -92,3 +93,8 @@ class EachMayElse(Node):
     players: "Players"
     effect: "Effect"
     otherwise: "Effect"
+
+
+@dataclass(frozen=True)
+class RepeatProcess(Node):
+    """'repeat this process': the effect (or definition) it ends runs again from its first step."""

@@ -78,6 +78,9 @@ class ResultRules(Transformer):
     def pay_cost_slot(self, meta, children):
         return ast.PayMana(children[0], span=self._span(meta))   # COST_VAR is read as a Var
 
+    def repeat_process(self, meta, children):
+        return ast.RepeatProcess(span=self._span(meta))
+
     def among(self, meta, children):
         quality = children[0]
         return ast.Among(self._as_card(quality) if quality is not None else None, children[1],
