@@ -4,6 +4,7 @@ nothing on the undo journal (trial runs included).
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from typing import Callable, Iterator
 
 from ..diagnostics import MtgError, did_you_mean, error
@@ -84,8 +85,12 @@ class GameCore:
             cached = self._characteristics.get(object_id)
             if cached is not None and cached[0] == stamp:
                 return cached[1]
-        value = self.state.characteristics(self.state.objects[object_id], self._face_down,
-                                           self.rulebook.subtype_abilities)
+        obj = self.state.objects[object_id]
+        value = self.state.characteristics(obj, self._face_down, self.rulebook.subtype_abilities)
+        given = obj.designations & self.rulebook.designation_abilities.keys() if obj.zone == "battlefield" else ()
+        if given:  # 701.60c: what a designation gives the permanent while it has it
+            value = replace(value, abilities=value.abilities + tuple(
+                a for d in sorted(given) for a in self.rulebook.designation_abilities[d]))
         if stamp is not None:
             self._characteristics[object_id] = (stamp, value)
         return value

@@ -80,14 +80,25 @@ class Moves:
                      toughness: int | None, abilities: tuple = (), name: str | None = None,
                      supertypes: tuple[str, ...] = ()) -> GameObject:
         """Create a token (111.1): types from the card-type words, the rest are subtypes."""
-        card_types = {t.lower(): t for t in self.rulebook.card_types}
-        types = tuple(card_types[w.lower()] for w in words if w.lower() in card_types)
-        subtypes = tuple(w for w in words if w.lower() not in card_types)
+        types, subtypes = self.split_types(words)
         letters = tuple(COLOR_LETTERS.get(c.lower(), c) for c in colors)
         face = Face(name or " ".join(subtypes), None, frozenset(letters), types, supertypes, subtypes, power,
                     toughness, abilities)
-        token = self.state.create(CardDef(face.name, face), env.player, "battlefield", is_token=True)
+        return self.put_token(env, CardDef(face.name, face))
+
+    def split_types(self, words: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Card types and subtypes among a token's type words (205.2a, 205.3)."""
+        card_types = {t.lower(): t for t in self.rulebook.card_types}
+        return (tuple(card_types[w.lower()] for w in words if w.lower() in card_types),
+                tuple(w for w in words if w.lower() not in card_types))
+
+    def put_token(self, env: Env, card: CardDef, counters: dict[str, int] | None = None) -> GameObject:
+        """The token is created on the battlefield under the player's control (111.2), with the counters it
+        enters with (122.6)."""
+        token = self.state.create(card, env.player, "battlefield", is_token=True)
         token.summoning_sick = True
+        for kind, amount in (counters or {}).items():
+            token.counters[kind] = token.counters.get(kind, 0) + amount
         self.emit(Event("token_created", env.player, token.card_name, token.id), env)
         self.emit(Event("entered", env.player, token.card_name, token.id), env)
         return token
@@ -132,15 +143,29 @@ class Moves:
         self.emit(Event("entered", env.player, token.card_name, token.id), env)
         return token
 
-    def create_named_token(self, env: Env, name: str, node: ast.Node) -> GameObject:
+    def create_named_token(self, env: Env, name: str, node: ast.CreateNamedToken) -> GameObject:
         """A predefined token from rules/ (111.10): 'create a Treasure token'."""
         definition = self.rulebook.tokens.get(name)
         if definition is None:
             raise error("E404", f"no token named '{name}' is defined", node.span, rule="111.10",
                         help=did_you_mean(name, self.rulebook.tokens))
-        abilities = tuple(self.rulebook.parse_card_line(line, name) for line in definition.text)
-        return self.create_token(env, definition.types + definition.subtypes, definition.colors, None, None,
-                                 abilities, name)
+        front, back = self.token_face(definition), None
+        if definition.back is not None:  # a double-faced token (712.2): its back face is another definition
+            back_definition = self.rulebook.tokens.get(definition.back)
+            if back_definition is None:
+                raise error("E404", f"the back face of the {name} token, '{definition.back}', is not a defined "
+                            "token", node.span, rule="111.10", help=did_you_mean(definition.back, self.rulebook.tokens))
+            back = self.token_face(back_definition)
+        counters = {node.kind: self.interpreter.number(node.count, env)} if node.count is not None else None
+        return self.put_token(env, CardDef(front.name, front, back), counters)
+
+    def token_face(self, definition: ast.TokenDefinition) -> Face:
+        """The face a predefined token's definition gives (111.10)."""
+        abilities = tuple(self.rulebook.parse_card_line(line, definition.name) for line in definition.text)
+        types, subtypes = self.split_types(definition.types + definition.subtypes)
+        letters = tuple(COLOR_LETTERS.get(c.lower(), c) for c in definition.colors)
+        return Face(definition.name, None, frozenset(letters), types, (), subtypes, definition.power,
+                    definition.toughness, abilities)
 
     def land_mana_types(self, player: str) -> list[str]:
         """106.7: the types of mana lands the player controls could produce (their own 'any type' abilities aside)."""

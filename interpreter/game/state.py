@@ -88,6 +88,7 @@ class GameObject(Recorded):
     blocking: tuple[int, ...] = ()        # the attacking creatures it blocks (509.1g; replaced, never changed)
     blocked: bool = False                 # an attacking creature that became blocked (509.1h)
     back_face_up: bool = False            # a double-faced permanent with its back face up (712.8e)
+    transformed_at: int | None = None     # the id counter when it last transformed (701.27f)
     phased_out: bool = False              # phased out: treated as though it doesn't exist (702.26b)
     phased_indirectly: bool = False       # phased out with what it is attached to (702.26g)
     lasting: tuple = ()                   # (designation, Until) of designations that end ('can't attack this turn')

@@ -21,7 +21,8 @@ OBJECT_NODES = tuple(t for t in typing.get_args(ast.Objects) if isinstance(t, ty
 #: Steps that act on objects no phrase of theirs names: what they draw, make, find or choose, and keyword
 #: actions (their subject, or what their own steps record).
 FINDS_OR_MAKES = (ast.Draw, ast.Mill, ast.Discard, ast.CreateToken, ast.CreateNamedToken, ast.Search,
-                  ast.Sacrifice, ast.ExileFromZone, ast.ExileTotalManaValue, ast.KeywordAction)
+                  ast.Sacrifice, ast.ExileFromZone, ast.ExileTotalManaValue, ast.KeywordAction,
+                  ast.ExileUntilFound)
 #: Object phrases a step only reads: whose cost is paid, what deals the damage.
 READ_ONLY = {(ast.PayManaCostOf, "objects"), (ast.PayKeywordCost, "objects"), (ast.DealDamage, "source")}
 #: Abilities inside a step (a token's, a granted one): their pronouns are their own.

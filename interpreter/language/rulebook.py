@@ -82,6 +82,7 @@ class Rulebook(LayoutReader):
         self.subtypes: set[str] = set()
         self.counter_kinds: set[str] = set()
         self.subtype_abilities: dict[str, tuple] = {}   # what a subtype gives its object (305.6)
+        self.designation_abilities: dict[str, tuple] = {}   # what a designation gives its permanent (701.60c)
         self._singular: dict[str, str] = {}
         self._lower_singular: dict[str, str] = {}   # the same, by lowercase plural (the first wins)
         self.files: list[str] = []
@@ -219,9 +220,12 @@ class Rulebook(LayoutReader):
                     "E101", f"'{item.text}' is not a clause of a {pending.kind} definition",
                     Span(item.span.file, item.span.line, item.span.column, item.span.source_line, len(word)),
                     help=did_you_mean(word, self._clause_words()) or "a definition of this kind has no steps"))
-        if pending.kind == "types":  # with text: each of its subtypes has those abilities (305.6)
+        if pending.kind in ("types", "designation"):  # with text: what has it has those abilities (305.6)
             abilities = tuple(self.parse_card_line(unquote(values[0][0]), pending.title, span.file, span.line)
                               for values, span in pending.clauses.get("text_clause", []))
+            if pending.kind == "designation":  # 701.60c: a permanent with the designation has them
+                self.designation_abilities[pending.title.lower()] = abilities
+                return
             for subtype in pending.values("subtypes_clause") if abilities else ():
                 self.subtype_abilities[subtype] = self.subtype_abilities.get(subtype, ()) + abilities
             return
@@ -237,7 +241,9 @@ class Rulebook(LayoutReader):
             self.tokens[pending.title] = ast.TokenDefinition(
                 pending.title, rules, tuple(pending.values("card_types_clause") or pending.values("types_clause")),
                 tuple(pending.values("subtypes_clause")), tuple(pending.values("colors_clause")),
-                tuple(pending.values("text_clause")), text_at, span=pending.span)
+                tuple(pending.values("text_clause")), text_at, _int_or_none(pending.first("power_clause")),
+                _int_or_none(pending.first("toughness_clause")),
+                unquote(pending.first("back_clause")) if pending.first("back_clause") else None, span=pending.span)
             return
         if pending.kind not in PATTERN_KINDS:  # a card with rooms (309)
             self._finish_room_card(pending, rules)
@@ -435,3 +441,7 @@ def _regular_plurals(word: str) -> list[str]:
 
 def _unquoted(value: str | None) -> str | None:
     return None if value is None else unquote(value)
+
+
+def _int_or_none(value: str | None) -> int | None:
+    return int(value) if value is not None else None

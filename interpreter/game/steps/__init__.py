@@ -18,9 +18,11 @@ from .control import ControlSteps
 from .damage import DamageSteps
 from .keywords import KeywordSteps
 from .objects import ObjectSteps
+from .others import OtherPlayerSteps
 from .payments import PaymentSteps
 from .permanents import PermanentSteps
 from .phasing import PhasingSteps
+from .results import ResultSteps
 from .rooms import RoomSteps
 from .targets import TargetSteps
 from .triggers import TriggerSteps
@@ -31,5 +33,5 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 class StepInterpreter(TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
                       PermanentSteps, PhasingSteps, DamageSteps, PaymentSteps, KeywordSteps, CombatSteps, ActionSteps,
-                      Steps):
+                      ResultSteps, OtherPlayerSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

@@ -39,7 +39,9 @@ class ActionSteps:
     @executes(ast.TurnOver)
     def turn_over(self, node: ast.TurnOver, env: Env) -> list[int]:
         """701.27a, 701.28a: a double-faced permanent turns its other face up. One that isn't represented by a
-        double-faced card, or whose other face is an instant or sorcery, doesn't (701.27c-d, 701.28c-d)."""
+        double-faced card, or whose other face is an instant or sorcery, doesn't (701.27c-d, 701.28c-d); an
+        ability of the permanent itself turns it over only if it hasn't since the ability was put on the stack
+        (701.27f, and likewise converting: the ability's context is newer than its last turning over)."""
         turned = []
         for i in self.objects(node.objects, env):
             obj = self.state.objects[i]
@@ -48,7 +50,10 @@ class ActionSteps:
             other = obj.card.front if obj.back_face_up else obj.card.back
             if not {t.lower() for t in other.characteristics().types} & PERMANENT_TYPES:
                 continue
+            if i == env.source_id and obj.transformed_at is not None and obj.transformed_at > env.context.id:
+                continue
             obj.back_face_up = not obj.back_face_up
+            obj.transformed_at = self.state.new_id()
             self.game.emit(Event(node.event, obj.controller, obj.card_name, obj.id), env)
             turned.append(i)
         return turned

@@ -8,7 +8,8 @@ from ...language import ast
 from .. import runs
 from ..choices import Choice, one_of, option_labels
 from ..state import Delayed
-from .base import Env, Loops, executes
+from .base import MAX_COUNT, Env, Loops, executes
+from .results import PROCESS, REPEAT
 
 
 class ControlSteps:
@@ -16,8 +17,28 @@ class ControlSteps:
 
     @executes(ast.Sequence)
     def sequence(self, node: ast.Sequence, env: Env) -> None:
-        for effect in node.effects:
-            self.run(effect, env)
+        """The effects in order. The outermost sequence of an effect (or of a definition's steps) is 'this
+        process': once 'repeat this process' is reached, it runs again from its first step."""
+        if PROCESS in env.vars:
+            for effect in node.effects:
+                self.run(effect, env)
+                if env.vars.get(REPEAT):
+                    return
+            return
+        env.vars[PROCESS] = True
+        try:
+            for _ in range(MAX_COUNT):
+                env.vars[REPEAT] = False
+                for effect in node.effects:
+                    self.run(effect, env)
+                    if env.vars[REPEAT]:
+                        break
+                else:
+                    return
+            raise self.refuse(f"the process repeats more than {MAX_COUNT} times", env, node, "104.4b")
+        finally:
+            del env.vars[PROCESS]
+            env.vars.pop(REPEAT, None)
 
     @executes(ast.DelayedTrigger)
     def delayed_trigger(self, node: ast.DelayedTrigger, env: Env) -> None:

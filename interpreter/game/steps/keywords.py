@@ -53,8 +53,9 @@ class KeywordSteps:
         with self._inside(definition, env):
             self.run(definition.steps, inner)
         env.target_index = inner.target_index
-        if definition.event:
-            self.game.emit(Event(definition.event, known[2] or env.player, known[0], about, known[1]), env)
+        if definition.event:  # a player's action is theirs, not its source's controller's (ward's cost, 702.21a)
+            player = known[2] if isinstance(subject, list) and subject else env.player
+            self.game.emit(Event(definition.event, player or env.player, known[0], about, known[1]), env)
         acted_on = self._acted_on(inner, subject)
         if isinstance(subject, list) or "_recorded" in inner.vars:
             env.vars["_recorded"] = acted_on

@@ -81,7 +81,7 @@ class ObjectSteps:
         if isinstance(node, ast.QualityChoice):
             return " or ".join(self.describe_quality(q, env) for q in node.options)
         if isinstance(node, ast.QualityWith):
-            what = node.keyword or f"{node.stat} {self.number(node.value, env)} or {'less' if node.at_most else 'greater'}"
+            what = node.keyword or (f"a {node.counter} counter" if node.counter else None) or f"{node.stat} {self.number(node.value, env)} or {'less' if node.at_most else 'greater'}"
             return f"{self.describe_quality(node.quality, env)} with {what}"
         return " ".join(self.quality(node, env).words) if node is not None else ""
 
@@ -101,6 +101,8 @@ class ObjectSteps:
                 return False
             if node.keyword is not None:
                 return keyword_ability(chars.abilities, node.keyword) is not None
+            if node.counter is not None:  # 'with a time counter on it': a counter is on the object now
+                return obj is not None and obj.counters.get(node.counter, 0) > 0
             value = chars.mana_value if node.stat == "mana value" else getattr(chars, node.stat, None)
             if value is None:
                 return False

@@ -126,7 +126,11 @@ class PaymentSteps:
 
     @executes(ast.PayMana)
     def pay_mana(self, node: ast.PayMana, env: Env) -> None:
-        self._pay(parse_cost(node.cost), env, node)
+        cost = env.vars.get(node.cost.name) if isinstance(node.cost, ast.Var) else node.cost
+        if isinstance(cost, ast.Costs):  # a cost other than mana in a definition's {cost} slot
+            self.pay_costs(cost, env)
+            return
+        self._pay(parse_cost(str(cost)), env, node)
 
     @executes(ast.PayManaCostOf)
     def pay_mana_cost_of(self, node: ast.PayManaCostOf, env: Env) -> None:

@@ -67,21 +67,28 @@ class ZoneSteps:
             chosen = self.ask_objects(Choice("objects", f"{env.action_text}: discard {count}", hand,
                                              min(count, len(hand)), rule="701.9a"))
         self.game.discard(env.player, chosen, env)
+        if node.bind:
+            env.vars[node.bind] = chosen
         return chosen
 
     @executes(ast.PutInLibrary)
     def put_in_library(self, node: ast.PutInLibrary, env: Env) -> list[int]:
         """401.4: on top of or on the bottom of its owner's library, one after another in the order given (the
-        last one put on top is the top card). A card already in that library moves there as the same object;
-        one from another zone becomes a new object (400.7)."""
+        last one put on top is the top card), in a random order if the text says so, or with N-1 cards above
+        it ('third from the top'). A card already in that library moves there as the same object; one from
+        another zone becomes a new object (400.7)."""
         moved = []
-        for i in self.objects(node.objects, env):
+        ids = self.objects(node.objects, env)
+        if node.random_order:
+            self.state.rng.shuffle(ids)
+        depth = self.number(node.depth, env) if node.depth is not None else 0
+        for i in ids:
             obj = self.state.objects[i]
             if obj.zone != "library":
                 obj = self.game.move(i, "library", env=env)
             library = self.state.players[obj.owner].zones["library"]
             library.remove(obj.id)
-            library.insert(0 if node.top else len(library), obj.id)
+            library.insert(min(depth, len(library)) if node.top else len(library), obj.id)
             moved.append(obj.id)
         return moved
 
@@ -94,9 +101,7 @@ class ZoneSteps:
                               f" {len(options)}", env, node)
         chosen = self.ask_objects(Choice("objects", f"{env.action_text}: exile {count} from your {node.zone}",
                                          options, count, rule=env.rule))
-        for i in chosen:
-            self.game.move(i, "exile", env=env)
-        return chosen
+        return self.exile_cards(chosen, env)
 
     @executes(ast.ExileTotalManaValue)
     def exile_total_mana_value(self, node: ast.ExileTotalManaValue, env: Env) -> list[int]:
@@ -114,9 +119,7 @@ class ZoneSteps:
         if value(chosen) < total:
             raise self.refuse(f"the chosen cards have total mana value {value(chosen)}, less than {total}",
                               env, node)
-        for i in chosen:
-            self.game.move(i, "exile", env=env)
-        return chosen
+        return self.exile_cards(chosen, env)
 
     @executes(ast.CounterUnlessPays)
     def counter_unless_pays(self, node: ast.CounterUnlessPays, env: Env) -> list[int] | None:
@@ -130,8 +133,14 @@ class ZoneSteps:
             item = next((i for i in self.state.stack if i.context.id == cause), None)
         if item is None:
             return spells  # it already left the stack
-        cost = parse_cost(str(env.vars.get(node.cost.name) if isinstance(node.cost, ast.Var) else node.cost))
+        value = env.vars.get(node.cost.name) if isinstance(node.cost, ast.Var) else node.cost
         payer = item.controller
+        if isinstance(value, ast.Costs):  # a cost other than mana ('Ward—Pay 3 life', 702.21a)
+            if self.may_pay(payer, value, f"so that {item.source_name} isn't countered", env, "118.12"):
+                return spells
+            self.game.counter(item, env)
+            return spells
+        cost = parse_cost(str(value))
         if can_pay(self.state.players[payer].pool, cost):
             answer = self.game.ask(Choice("yes_no", f"{payer}: pay {''.join(f'{{{c}}}' for c in cost)} so that "
                                           f"{item.source_name} isn't countered?", rule="118.12"))
@@ -165,11 +174,15 @@ class ZoneSteps:
     @executes(ast.CastFree)
     def cast_free(self, node: ast.CastFree, env: Env) -> list[int]:
         """'cast one of them without paying its mana cost' — cast now, during resolution (608.2g, 118.9).
-        Only cards that can be cast are options (601.2: not a land, its targets can be chosen ...)."""
+        Only cards that can be cast are options (601.2: not a land, its targets can be chosen ...), and,
+        with a cap, only those whose spell would have mana value N or less (the printed one: X is 0 on the
+        stack only once chosen, 107.3m, which casting this way doesn't choose)."""
+        cap = self.number(node.max_mana_value, env) if node.max_mana_value is not None else None
         options = [i for i in self.objects(node.objects, env)
                    if "land" not in {t.lower() for t in self.state.objects[i].card.front.types}
+                   and (cap is None or self.state.objects[i].card.front.characteristics().mana_value <= cap)
                    and self.game.try_out(lambda i=i: self.game.cast_now(env.player, i)) is None]
-        count = min(self.number(node.count, env), len(options))
+        count = len(options) if node.count is None else min(self.number(node.count, env), len(options))
         chosen = self.ask_objects(Choice("objects", f"{env.action_text}: cast {count} without paying its mana cost",
                                          options, count, rule="118.9"))
         for i in chosen:
@@ -201,6 +214,8 @@ class ZoneSteps:
         for card_id in milled:
             new = self.game.move(card_id, "graveyard")
             self.game.emit(Event("milled", env.player, new.card_name, new.id), env)
+        if node.bind:
+            env.vars[node.bind] = milled
         return milled
 
     @executes(ast.Shuffle)
@@ -211,6 +226,8 @@ class ZoneSteps:
     @executes(ast.PutIntoZone)
     def put_into_zone(self, node: ast.PutIntoZone, env: Env) -> list[int]:
         ids = self.objects(node.objects, env)
+        if node.zone == "exile":
+            return self.exile_cards(ids, env, node.face_down_as)
         for i in ids:
             self.game.move(i, node.zone, face_down=node.face_down_as, env=env)  # 400.3: owner's zone
         return ids
@@ -238,7 +255,7 @@ class ZoneSteps:
     @executes(ast.Choose)
     def choose(self, node: ast.Choose, env: Env) -> list[int]:
         options = self.objects(node.objects, env)
-        count = self.number(node.count, env)
+        count = len(options) if node.any_number else self.number(node.count, env)
         if not node.up_to and len(options) < count and not node.if_able:
             have = "none" if not options else f"only {len(options)}"
             raise self.refuse(f"needs {count} of {self.describe(node.objects, env)}, and there {'is' if len(options) == 1 else 'are'} {have}",

@@ -187,3 +187,6 @@ class TokenDefinition(Node):
     colors: tuple[str, ...]
     text: tuple[str, ...]
     text_at: tuple[Span, ...] = ()  # where each line of text starts in its rules file
+    power: int | None = None
+    toughness: int | None = None
+    back: str | None = None  # the token its back face is, for a double-faced token (111.10i, 712.2)

@@ -61,6 +61,7 @@ from .permanent_effects import (
     TurnFaceUp,
 )
 from .phasing import PhaseOut
+from .results import EachMayElse, ExileUntilFound, ForEachOf, PayLife, RemoveCounters, RepeatProcess
 from .zone_effects import (
     CastFree,
     Choose,
@@ -161,4 +162,10 @@ Effect = Union[
     GiveCounters,
     CombatRequirementFor,
     PhaseOut,
+    ExileUntilFound,
+    ForEachOf,
+    RemoveCounters,
+    PayLife,
+    EachMayElse,
+    RepeatProcess,
 ]

@@ -86,6 +86,7 @@ class QualityWith(Node):
     stat: str | None = None
     value: "Number | None" = None
     at_most: bool = False
+    counter: str | None = None   # 'with a time counter on it' (122.1)
 
 
 QualityExpr = Union[Quality, Var, QualityChoice, QualityWith]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
 from .nodes import Node, Number, QualityExpr, Var
+from .results import Among, ExiledThisWay
 
 if TYPE_CHECKING:
     from .triggers import AttachedSubject
@@ -178,4 +179,6 @@ Objects = Union[
     NamedPermanent,
     "AttachedSubject",
     PaidObject,
+    Among,
+    ExiledThisWay,
 ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .nodes import Node, Number
+from .nodes import Node, Number, Var
 from .objects import Objects
 
 if TYPE_CHECKING:
@@ -71,7 +71,9 @@ class PayKeywordCost(Node):
 
 @dataclass(frozen=True)
 class PayMana(Node):
-    cost: str
+    """'pay {2}{R}'; 'pay {cost}': a definition's cost slot, mana or any other cost (118)."""
+
+    cost: "str | Var"
 
 
 @dataclass(frozen=True)

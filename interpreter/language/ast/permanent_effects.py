@@ -134,9 +134,12 @@ class CantBlock(Node):
 
 @dataclass(frozen=True)
 class CreateNamedToken(Node):
-    """'create a Treasure token': a predefined token (111.10) defined in rules/."""
+    """'create a Treasure token': a predefined token (111.10) defined in rules/; '... with N +1/+1 counters on
+    it': it enters with them (122.6)."""
 
     name: str
+    count: "Number | None" = None
+    kind: str | None = None
 
 
 @dataclass(frozen=True)

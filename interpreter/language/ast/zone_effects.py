@@ -46,6 +46,7 @@ class Draw(Node):
 @dataclass(frozen=True)
 class Mill(Node):
     count: Number
+    bind: str | None = None   # 'mill two cards as {milled}': the cards milled
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class Choose(Node):
     bind: str | None
     up_to: bool = False
     if_able: bool = False
+    any_number: bool = False   # 'choose any number of ...' (up to all of them)
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,7 @@ class Discard(Node):
     count: Number
     quality: "QualityExpr | None" = None
     objects: "Objects | None" = None
+    bind: str | None = None   # 'discard a card as {discarded}': the cards discarded
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,8 @@ class PutInLibrary(Node):
 
     objects: Objects
     top: bool
+    random_order: bool = False   # '... on the bottom of your library in a random order' (401.4)
+    depth: "Number | None" = None  # '... into your library third from the top': N-1 cards above it
 
 
 @dataclass(frozen=True)
@@ -167,8 +172,9 @@ class MayPlay(Node):
 class CastFree(Node):
     """'cast one of them without paying its mana cost' (118.9); 'you may' around it is an `Optional`."""
 
-    count: "Number"
+    count: "Number | None"   # None: each of the objects ('cast {found} without paying its mana cost')
     objects: Objects
+    max_mana_value: "Number | None" = None   # '... if the resulting spell's mana value is N or less'
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ class ActionRules(Transformer):
         return ast.CantActivate(children[0], children[1], span=self._span(meta))
 
     def choose_counted(self, meta, children):
-        return ast.ChooseCounted(children[0], span=self._span(meta))
+        return ast.ChooseCounted(children[-1], span=self._span(meta))
 
     def add_each_kind(self, meta, children):
         return ast.AddEachKind(children[0], span=self._span(meta))

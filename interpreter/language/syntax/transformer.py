@@ -20,6 +20,7 @@ from .control_effects import ControlRules
 from .objects import ObjectRules
 from .payments import PaymentRules
 from .permanent_effects import PermanentEffectRules
+from .results import ResultRules
 from .source import SourceText
 from .triggers import TriggerRules
 from .zone_effects import ZoneEffectRules
@@ -38,6 +39,7 @@ class ToAst(
     CombatRules,
     AttachmentRules,
     ActionRules,
+    ResultRules,
 ):
     """Parse tree -> AST. One method per grammar rule (alias)."""
 

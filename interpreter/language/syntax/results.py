@@ -1,0 +1,89 @@
+"""Tree to AST for steps that name what they did, loops, library positions and casting with a mana value cap
+(401.4, 608.2c, 701.57a, 118.9)."""
+
+from __future__ import annotations
+
+from lark import Transformer, v_args
+
+from .. import ast
+
+ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+
+
+@v_args(meta=True)
+class ResultRules(Transformer):
+    """One method per grammar rule (or alias) of this family; `ToAst` joins the families."""
+
+    def discard_bound(self, meta, children):
+        return ast.Discard(children[0], bind=children[1], span=self._span(meta))
+
+    def mill_bound(self, meta, children):
+        return ast.Mill(children[0], children[1], span=self._span(meta))
+
+    def exile_until_found(self, meta, children):
+        quality, _card, clause, bind = children
+        quality = self._as_card(quality)
+        if clause is not None:
+            quality = self._with(quality, clause)
+        return ast.ExileUntilFound(quality, bind, span=self._span(meta))
+
+    def put_on_bottom_random(self, meta, children):
+        in_library = self._in_library(children, False, meta)
+        return ast.PutInLibrary(in_library.objects, False, random_order=True, span=in_library.span)
+
+    def put_from_top(self, meta, children):
+        objects, zone, ordinal = children
+        in_library = self._in_library([objects, zone], True, meta)
+        depth = ast.IntValue(ORDINALS[str(ordinal).lower()] - 1)
+        return ast.PutInLibrary(in_library.objects, True, depth=depth, span=in_library.span)
+
+    def cast_each_free(self, meta, children):
+        return ast.CastFree(None, children[0], children[1], span=self._span(meta))
+
+    def create_named_token_with_counters(self, meta, children):
+        name, (count, kind) = children
+        return ast.CreateNamedToken(str(name), count, kind, span=self._span(meta))
+
+
+    def remove_counters(self, meta, children):
+        (count, kind), objects = children
+        return ast.RemoveCounters(count, kind, objects, span=self._span(meta))
+
+    def pay_life(self, meta, children):
+        return ast.PayLife(children[0], span=self._span(meta))
+
+    def may_pay_life(self, meta, children):
+        return ast.Optional(ast.PayLife(children[0], span=self._span(meta)), span=self._span(meta))
+
+    def for_each_of(self, meta, children):
+        objects, bind, *effects = children
+        effect = effects[0] if len(effects) == 1 else ast.EffectChoice(tuple(effects), span=self._span(meta))
+        return ast.ForEachOf(objects, effect, bind, span=self._span(meta))
+
+    def choose_any_number(self, meta, children):
+        return ast.Choose(ast.IntValue(0), children[0], children[1], up_to=True, any_number=True,
+                          span=self._span(meta))
+
+    def each_may_else(self, meta, children):
+        return ast.EachMayElse(children[0], children[1], children[2], span=self._span(meta))
+
+    def with_counter(self, meta, children):
+        return ("counter", children[0])
+
+    def permanents_you_control_with(self, meta, children):
+        return ast.PermanentsYouControl(self._with(children[0], children[1]), span=self._span(meta))
+
+    def pay_cost_slot(self, meta, children):
+        return ast.PayMana(children[0], span=self._span(meta))   # COST_VAR is read as a Var
+
+    def repeat_process(self, meta, children):
+        return ast.RepeatProcess(span=self._span(meta))
+
+    def among(self, meta, children):
+        quality = children[0]
+        return ast.Among(self._as_card(quality) if quality is not None else None, children[1],
+                         span=self._span(meta))
+
+    def exiled_this_way(self, meta, children):
+        return ast.ExiledThisWay(span=self._span(meta))
+
