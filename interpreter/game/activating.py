@@ -97,6 +97,7 @@ class Activating:
                          activated=True)
         symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana, True))
         if not ability.is_mana_ability:
+            self.check_stack_unlocked(f"can't activate {obj.card_name}'s ability")
             self.state.stack.append(item)
         self.interpreter.check_activation(ability, env)  # 602.5b
         changes = total_changes(self.interpreter, [(c, env) for c in ability.cost_changes])  # 601.2f

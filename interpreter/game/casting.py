@@ -23,6 +23,7 @@ class Casting:
     def cast(self, player: str, command: ast.CastCommand) -> None:
         """Cast a spell (601.2): move it to the stack, announce, choose targets, pay, and it becomes cast."""
         self.require_priority(f"cast {command.ref}")
+        self.check_stack_unlocked(f"can't cast {command.ref}")
         zones = (command.from_zone,) if command.from_zone else ("hand",)
         obj = self.find(command.ref, player, zones)
         if obj.owner != player:

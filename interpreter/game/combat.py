@@ -230,6 +230,9 @@ class Combat:
             raise error(ILLEGAL, f"{name} can't block {against}: it is tapped", rule="509.1a")
         if self._restrictions(blocker, block=True):
             raise error(ILLEGAL, f"{name} can't block {against}: an ability or effect says it can't", rule="509.1b")
+        refused = self.block_refused(attacker, blocker, player)
+        if refused is not None:
+            raise error(ILLEGAL, f"{name} can't block {against}: '{refused}'", rule="509.1b")
 
     def _check_restrictions(self, attacker: int, blockers: list[int]) -> None:
         """509.1b: what the attacker's abilities say about the creatures that may block it, one by one ('except

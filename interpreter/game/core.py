@@ -84,8 +84,8 @@ class GameCore:
             cached = self._characteristics.get(object_id)
             if cached is not None and cached[0] == stamp:
                 return cached[1]
-        value = self.state.characteristics(self.state.objects[object_id], self._face_down,
-                                           self.rulebook.subtype_abilities)
+        value = self.with_defining_abilities(self.state.characteristics(
+            self.state.objects[object_id], self._face_down, self.rulebook.subtype_abilities))
         if stamp is not None:
             self._characteristics[object_id] = (stamp, value)
         return value

@@ -90,6 +90,8 @@ class Damage:
                 else:
                     self.state.players[recipient].life -= amount
                     self.emit(Event("life_lost", recipient), env)
+                if combat:
+                    self.combat_damage_counters(source, chars, recipient, env)
             elif not self._damage_permanent(recipient, amount, forms, chars, env, Event(
                     "damage_dealt", None, name, source, chars, controller=controller, combat=combat)):
                 continue

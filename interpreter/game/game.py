@@ -4,7 +4,8 @@ Every action is all-or-nothing: `perform` opens a mark in the state's undo journ
 waiting triggers on the stack and checks state-based actions; if anything is refused, the journal rolls back
 to the mark and nothing happened. `Game` is one object made of parts, one module each: `core` (queries,
 asking, all-or-nothing), `moves`, `casting`, `activating`, `resolving`, `bookkeeping`, `turns` (steps, passing
-priority, lands), `combat`, `damage`, `state_based`.
+priority, lands), `combat`, `damage`, `statics` (targeting, blocking, defining and stack-locking static
+abilities), `state_based`.
 """
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ from .damage import Damage
 from .moves import Moves
 from .resolving import Resolving
 from .state_based import StateBasedActions
+from .statics import Statics
 from .turns import Turns
 
 
-class Game(Combat, Turns, Casting, Activating, Resolving, Bookkeeping, StateBasedActions, Damage, Moves, GameCore):
+class Game(Combat, Turns, Casting, Activating, Resolving, Bookkeeping, StateBasedActions, Statics, Damage, Moves,
+           GameCore):
     """One game: the state, the rulebook it runs by, and who answers choices."""

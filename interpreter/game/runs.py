@@ -27,11 +27,6 @@ if TYPE_CHECKING:
 #: The diagnostic code of a refusal of a part that isn't run yet.
 NOT_RUN = "E409"
 
-#: Keyword abilities whose definitions give them no steps but which the interpreter carries out
-#: itself, by name (702.11b: `StepInterpreter._hexproof_from`).
-RUN_BY_NAME = frozenset({"hexproof"})
-
-
 @dataclass(frozen=True)
 class Gap:
     """A part the interpreter doesn't run yet: `kind` of node, `applies` when (always, if None).
@@ -53,7 +48,8 @@ class Gap:
         """(part, message, rule) for this node."""
         name = getattr(node, "name", "")
         action = book.keyword_actions.get(name) if isinstance(node, ast.KeywordAction) else None
-        values = {"name": name, "event": getattr(node, "event", ""), "reason": action.not_run if action else ""}
+        marked = action or book.keyword_abilities.get(name) if isinstance(node, ast.KeywordAbility) else action
+        values = {"name": name, "event": getattr(node, "event", ""), "reason": marked.not_run if marked else ""}
         rule = self.rule
         if rule is None:
             definition = action or book.keyword_abilities.get(name)
@@ -64,7 +60,12 @@ class Gap:
 def _keyword_not_run(node: ast.KeywordAbility, book: "Rulebook") -> bool:
     """Its definition gives it no meaning the interpreter runs (no statics, or some lines didn't parse)."""
     definition = book.keyword_abilities.get(node.name)
-    return definition is not None and (definition.partial or not definition.statics and node.name not in RUN_BY_NAME)
+    return definition is not None and definition.not_run is None and (definition.partial or not definition.statics)
+
+
+def _keyword_marked_not_run(node: ast.KeywordAbility, book: "Rulebook") -> bool:
+    definition = book.keyword_abilities.get(node.name)
+    return definition is not None and definition.not_run is not None
 
 
 def _marked_not_run(node: ast.KeywordAction, book: "Rulebook") -> bool:
@@ -166,8 +167,14 @@ GAPS: tuple[Gap, ...] = (
     *(Gap(kind, "static ability about other creatures in combat", "a static ability about how other creatures "
           "attack, block or deal combat damage isn't applied by the interpreter yet", "604.1",
           lambda n, b: not isinstance(n.objects, ast.Self)) for kind in ast.COMBAT_STATICS),
+    *(Gap(kind, "static ability about other objects", "a static ability about what may target or block other "
+          "objects, or about the combat damage other objects deal, isn't applied by the interpreter yet", "604.1",
+          lambda n, b: not isinstance(n.objects, ast.Self))
+      for kind in (*ast.TARGETING_STATICS, *ast.BLOCKING_STATICS, ast.CombatDamageCounters)),
     Gap(ast.KeywordAbility, "keyword ability {name}", "the rules of {name} aren't run by the interpreter yet",
         None, _keyword_not_run),
+    Gap(ast.KeywordAbility, "keyword ability {name} (its rules file says it isn't run yet)", "'{name}' isn't run "
+        "by the interpreter yet: {reason}", None, _keyword_marked_not_run),
 )
 
 #: A part of the game itself the interpreter doesn't run yet: (part, message, rule). An effect's 'can't be

@@ -42,6 +42,8 @@ class PermanentEffectRules(Transformer):
     def _with(self, quality, clause):
         if clause[0] == "keyword":
             return ast.QualityWith(quality, keyword=clause[1], span=quality.span)
+        if clause[0] == "greater":
+            return ast.GreaterStat(quality, clause[1], span=quality.span)
         _, stat, value, at_most = clause
         return ast.QualityWith(quality, stat=stat, value=value, at_most=at_most, span=quality.span)
 

@@ -18,6 +18,7 @@ from .objects import ObjectRules
 from .payments import PaymentRules
 from .permanent_effects import PermanentEffectRules
 from .source import SourceText
+from .statics import StaticRules
 from .triggers import TriggerRules
 from .zone_effects import ZoneEffectRules
 
@@ -32,6 +33,7 @@ class ToAst(
     AbilityRules,
     ObjectRules,
     TriggerRules,
+    StaticRules,
 ):
     """Parse tree -> AST. One method per grammar rule (alias)."""
 
