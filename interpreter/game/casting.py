@@ -9,7 +9,8 @@ from .characteristics import Characteristics
 from .choices import Choice, one_of, option_labels
 from .costs import spell_cost_changes
 from .events import Event
-from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, unpayable
+from .mana import NO_CHANGES, CostChanges, parse_cost, unpayable
+from .paying import payable_with
 from .runs import NOT_RUN, gap
 from .state import GameObject, StackItem
 from .steps import Env, keyword_abilities
@@ -117,7 +118,8 @@ class Casting:
         # 601.2f: the increases and reductions of its cost, counted before any cost is paid
         changes = spell_cost_changes(self.interpreter, spell.id, env, ability if permission and isinstance(
             permission.cost, ast.Var) else None)
-        base, life = self.announce_cost(base, env, changes)
+        base, life = self.announce_cost(base, env, changes, payers=tuple(
+            p.symbols for p in self.mana_payers(spell.id, env).values()))
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
                   if (c := self._choose_cost(a, env, base, changes)) is not None]
@@ -133,18 +135,19 @@ class Casting:
                 total += parse_cost(cost.cost)
             else:
                 self.interpreter.run(cost, env)
-        self.pay_mana(player, changes.apply(total), f"casting {spell.card_name}")
+        self.pay_total(player, changes.apply(total), env, spell.id, f"casting {spell.card_name}")
         self.pay_life(player, life, f"casting {spell.card_name}")
         env.target_index = 0
         self.emit(Event("cast", player, spell.card_name, spell.id), env)  # 601.2i
 
     def announce_cost(self, cost: tuple[str, ...], env: Env, changes: CostChanges = NO_CHANGES,
-                      rule: str = "601.2h") -> tuple[tuple[str, ...], int]:
+                      rule: str = "601.2h", payers: tuple[frozenset[str], ...] = ()) -> tuple[tuple[str, ...], int]:
         """601.2b: the value of X, the half of each hybrid symbol and how each Phyrexian symbol is paid.
 
         An answer is legal only if the whole cost, with its increases and reductions (601.2f), can
         still be paid with it, given the answers before it; a cost that can't be paid in any way is
-        refused (citing `rule`) before anything is asked. Returns the mana symbols and the life to pay.
+        refused (citing `rule`) before anything is asked; `payers` may each pay for one of the mana symbols
+        instead (paying.py). Returns the mana symbols and the life to pay.
         """
         player = self.state.players[env.player]
         fixed = [s for s in cost if s != "X" and "/" not in s]
@@ -158,7 +161,7 @@ class Casting:
 
         def completable(paid: tuple[str, ...], life: int, rest: list[str]) -> bool:
             if not rest:
-                return can_pay(player.pool, changes.apply(paid)) and life <= player.life
+                return payable_with(player.pool, changes.apply(paid), payers) and life <= player.life
             return any(completable(paid + mana, life + more, rest[1:]) for _, mana, more in options(rest[0]))
 
         if not completable(tuple(fixed), 0, choices):
@@ -166,7 +169,7 @@ class Casting:
             raise unpayable(player.pool, changes.apply(cost), env.action_text or "the cost", rule, life)
         if "X" in cost:
             count = cost.count("X")
-            most = (sum(player.pool.values()) + changes.most_off()) // count
+            most = (sum(player.pool.values()) + changes.most_off() + len(payers)) // count
             values = [v for v in range(most + 1) if completable(tuple(fixed) + ((str(v * count),) if v else ()),
                                                                  0, choices)]
             value = int(self._announce(env, "the value of X", [str(v) for v in values], "107.3a"))

@@ -5,7 +5,7 @@ waiting triggers on the stack and checks state-based actions; if anything is ref
 to the mark and nothing happened. `Game` is one object made of parts, one module each: `core` (queries,
 asking, all-or-nothing), `moves`, `casting`, `activating`, `resolving`, `bookkeeping`, `turns` (steps, passing
 priority, lands), `combat`, `damage`, `statics` (targeting, blocking, defining and stack-locking static
-abilities), `state_based`.
+abilities), `paying` (paying for mana with objects instead), `state_based`.
 """
 from __future__ import annotations
 
@@ -16,12 +16,13 @@ from .combat import Combat
 from .core import GameCore
 from .damage import Damage
 from .moves import Moves
+from .paying import Paying
 from .resolving import Resolving
 from .state_based import StateBasedActions
 from .statics import Statics
 from .turns import Turns
 
 
-class Game(Combat, Turns, Casting, Activating, Resolving, Bookkeeping, StateBasedActions, Statics, Damage, Moves,
-           GameCore):
+class Game(Combat, Turns, Casting, Paying, Activating, Resolving, Bookkeeping, StateBasedActions, Statics, Damage,
+           Moves, GameCore):
     """One game: the state, the rulebook it runs by, and who answers choices."""

@@ -12,7 +12,7 @@ from .nodes import Node, Number, QualityExpr
 from .objects import Objects
 
 __all__ = ["Targeters", "CantBeTargeted", "BlocksOnly", "UnblockableWhile", "SharesColor", "GreaterStat",
-           "EveryCreatureType", "DefinedColors", "CombatDamageCounters", "StackLock", "TARGETING_STATICS",
+           "EveryCreatureType", "DefinedColors", "CombatDamageCounters", "PayManaInstead", "StackLock", "TARGETING_STATICS",
            "BLOCKING_STATICS", "DEFINING_STATICS"]
 
 
@@ -90,6 +90,17 @@ class CombatDamageCounters(Node):
     objects: Objects
     count: Number
     kind: str
+
+
+@dataclass(frozen=True)
+class PayManaInstead(Node):
+    """'For each generic (colored) mana in this spell's total cost, you may tap an untapped QUALITY [of that
+    color] you control / exile a card from your graveyard rather than pay that mana' (601.2h; 702.51a, 702.66a,
+    702.126a): `colored` the symbols it pays, `tap` or exile, what is tapped (`quality`)."""
+
+    colored: bool
+    tap: bool
+    quality: QualityExpr | None = None
 
 
 @dataclass(frozen=True)

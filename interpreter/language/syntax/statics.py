@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from lark import Transformer, v_args
 
+from ...diagnostics import Diagnostic, MtgError
+
 from .. import ast
 
 
@@ -70,3 +72,20 @@ class StaticRules(Transformer):
 
     def for_each_opponent(self, meta, children):
         return ast.Players("each opponent", span=self._span(meta))
+
+    def pay_mana_instead(self, meta, children):
+        part, (tap, quality, of_that_color) = children
+        colored = str(part).lower() == "colored"
+        if colored != bool(of_that_color):  # a colored mana is paid by an object of its color, generic by any
+            raise MtgError(Diagnostic("E101", "'colored mana' is paid by tapping an object 'of that color', "
+                                              "generic mana by any", self._span(meta)))
+        return ast.PayManaInstead(colored, tap, quality, span=self._span(meta))
+
+    def tap_instead_of_mana(self, meta, children):
+        return (True, children[0], children[1])
+
+    def exile_instead_of_mana(self, meta, children):
+        return (False, None, None)
+
+    def of_that_color(self, meta, children):
+        return True
