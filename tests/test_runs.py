@@ -98,6 +98,9 @@ PREVENT = "Prevent all damage that would be dealt to target creature this turn."
     ("If a creature died this turn, draw a card.", "what happened earlier in the turn"),
     ("Target creature gets +3/+0 until end of turn. When it dies this turn, draw a card.",
      "delayed triggered ability"),
+    ("Creatures you control can't be the target of spells or abilities your opponents control.",
+     "static ability about other objects"),
+    ("Banding", "keyword ability banding (its rules file says it isn't run yet)"),
 ])
 def test_a_line_that_parses_but_does_not_run_names_the_part(text, part):
     measured = classify(book(), Line("Test Card", text))
@@ -112,7 +115,10 @@ def test_a_line_that_parses_but_does_not_run_names_the_part(text, part):
     "When this creature dies, draw a card.", "Destroy all creatures. They can't be regenerated.", "{G}: Regenerate this creature.",
     "Deathtouch", "Lifelink", "Indestructible", "Infect", "Wither", "Each opponent gets a poison counter.",
     "At the beginning of your upkeep, draw a card.",
-    "Exile target creature. Return it to its owner's hand at the beginning of the next end step."])
+    "Exile target creature. Return it to its owner's hand at the beginning of the next end step.",
+    "Shroud", "Hexproof from black", "Fear", "Islandwalk", "Changeling", "Devoid", "Split second", "Convoke",
+    "Delve", "Affinity for artifacts", "Undaunted", "Toxic 2", "Living metal",
+    "This creature can't be blocked by creatures with greater power."])
 def test_a_line_whose_every_part_runs_runs(text):
     measured = classify(book(), Line("Test Card", text))
     assert measured.runs, measured

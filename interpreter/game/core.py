@@ -84,7 +84,7 @@ class GameCore:
             cached = self._characteristics.get(object_id)
             if cached is not None and cached[0] == stamp:
                 return cached[1]
-        value = self.with_defining_abilities(self.state.characteristics(
+        value = self.with_own_statics(object_id, self.state.characteristics(
             self.state.objects[object_id], self._face_down, self.rulebook.subtype_abilities))
         if stamp is not None:
             self._characteristics[object_id] = (stamp, value)

@@ -82,18 +82,31 @@ class Statics:
         return None
 
     # ------------------------------------------------------------ 604.3: characteristic-defining abilities
-    def with_defining_abilities(self, chars: Characteristics) -> Characteristics:
-        """604.3, 613.3: what the object's characteristic-defining abilities say it is, in every zone:
-        every creature type (205.3m), its colors (105.2)."""
+    def with_own_statics(self, object_id: int, chars: Characteristics) -> Characteristics:
+        """What the object's static abilities about its own characteristics say it is: characteristic-defining
+        abilities in every zone (604.3, 613.3: every creature type, 205.3m; its colors, 105.2), then, on the
+        battlefield, types added during its controller's turn (613.1d, 702.161a)."""
+        obj = self.state.objects[object_id]
         for rule, _ in self.statics_with_values(chars):
             if not isinstance(rule, ast.DEFINING_STATICS):  # their grammar says 'this object' only
                 continue
-            if isinstance(rule, ast.EveryCreatureType):
+            if isinstance(rule, ast.TypesWhile):
+                if obj.zone == "battlefield" and obj.controller == self.state.active:
+                    chars = self._added_types(chars, rule.quality)
+            elif isinstance(rule, ast.EveryCreatureType):
                 more = tuple(t for t in self.rulebook.subtype_lists.get(CREATURE_TYPES, ()) if t not in chars.subtypes)
                 chars = replace(chars, subtypes=chars.subtypes + more)
             else:
                 chars = replace(chars, colors=frozenset(rule.colors))
         return chars
+
+    def _added_types(self, chars: Characteristics, quality: ast.QualityExpr) -> Characteristics:
+        """The card types and subtypes a quality's words name, added (205.1b)."""
+        types = {t.lower(): t for t in self.rulebook.card_types}
+        words = [str(w) for w in getattr(quality, "words", ())]
+        added = frozenset(types[w.lower()] for w in words if w.lower() in types)
+        subtypes = tuple(w for w in words if w in self.rulebook.subtypes and w not in chars.subtypes)
+        return replace(chars, types=chars.types | added, subtypes=chars.subtypes + subtypes)
 
     # ------------------------------------------------------------ 120.3: combat damage to a player
     def combat_damage_counters(self, source: int | None, chars: Characteristics | None, player: str,

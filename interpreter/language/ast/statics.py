@@ -12,7 +12,7 @@ from .nodes import Node, Number, QualityExpr
 from .objects import Objects
 
 __all__ = ["Targeters", "CantBeTargeted", "BlocksOnly", "UnblockableWhile", "SharesColor", "GreaterStat",
-           "EveryCreatureType", "DefinedColors", "CombatDamageCounters", "PayManaInstead", "StackLock", "TARGETING_STATICS",
+           "EveryCreatureType", "DefinedColors", "TypesWhile", "CombatDamageCounters", "PayManaInstead", "StackLock", "TARGETING_STATICS",
            "BLOCKING_STATICS", "DEFINING_STATICS"]
 
 
@@ -83,6 +83,16 @@ class DefinedColors(Node):
 
 
 @dataclass(frozen=True)
+class TypesWhile(Node):
+    """'During your turn, this permanent is a QUALITY in addition to its other types' (613.1d, 702.161a): a
+    type-changing effect of a static ability while the condition holds."""
+
+    objects: Objects
+    condition: Node
+    quality: QualityExpr
+
+
+@dataclass(frozen=True)
 class CombatDamageCounters(Node):
     """'Combat damage OBJECTS deals to a player also causes that player to get N KIND counters' (120.3,
     702.164c)."""
@@ -111,4 +121,4 @@ class StackLock(Node):
 
 TARGETING_STATICS = (CantBeTargeted,)
 BLOCKING_STATICS = (BlocksOnly, UnblockableWhile)
-DEFINING_STATICS = (EveryCreatureType, DefinedColors)
+DEFINING_STATICS = (EveryCreatureType, DefinedColors, TypesWhile)

@@ -63,6 +63,13 @@ class StaticRules(Transformer):
     def defined_colorless(self, meta, children):
         return ast.DefinedColors(children[0], frozenset(), span=self._span(meta))
 
+    def types_while(self, meta, children):
+        condition, objects, quality = children
+        if not isinstance(objects, ast.Self) or not isinstance(condition, ast.YourTurn):
+            raise MtgError(Diagnostic("E101", "a type-changing static ability is understood only about this "
+                                              "permanent, during your turn", self._span(meta)))
+        return ast.TypesWhile(objects, condition, quality, span=self._span(meta))
+
     def combat_damage_counters(self, meta, children):
         objects, count, kind = children
         return ast.CombatDamageCounters(objects, count, kind.lower(), span=self._span(meta))
