@@ -118,8 +118,7 @@ class Casting:
         # 601.2f: the increases and reductions of its cost, counted before any cost is paid
         changes = spell_cost_changes(self.interpreter, spell.id, env, ability if permission and isinstance(
             permission.cost, ast.Var) else None)
-        base, life = self.announce_cost(base, env, changes, payers=tuple(
-            p.symbols for p in self.mana_payers(spell.id, env).values()))
+        base, life = self.announce_cost(base, env, changes, payers=self.help_payers(spell.id, env))
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
                   if (c := self._choose_cost(a, env, base, changes)) is not None]

@@ -13,11 +13,13 @@ from ..diagnostics import error
 from ..language import ast
 from .choices import Choice
 from .events import Event
-from .mana import MANA_TYPES, can_pay, format_cost
+from .mana import MANA_TYPES, can_pay, format_cost, pay
 from .steps import Env
 
 #: How a payer's symbol for one generic mana is written, and how a player names it.
 GENERIC, GENERIC_ANSWER = "1", "generic"
+#: The answer choosing no other player to help pay (702.132a).
+NOBODY = "nobody"
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,12 @@ def payable_with(pool: Counter, cost: tuple[str, ...], payers: tuple[frozenset[s
     return go(0, colored, sum(int(s) for s in cost if s.isdigit()))
 
 
+def _less_generic(cost: list[str], amount: int) -> list[str]:
+    """The cost with `amount` less generic mana."""
+    generic = sum(int(s) for s in cost if s.isdigit()) - amount
+    return ([str(generic)] if generic > 0 else []) + [s for s in cost if not s.isdigit()]
+
+
 def _without(symbols: tuple[str, ...], symbol: str) -> tuple[str, ...]:
     index = symbols.index(symbol)
     return symbols[:index] + symbols[index + 1:]
@@ -73,12 +81,27 @@ class Paying:
                     found[object_id] = Payer(frozenset(symbols | before), rule.tap)
         return found
 
+    def helpers(self, spell_id: int, env: Env) -> dict[str, int]:
+        """The other players who may pay for generic mana of the spell's total cost (702.132a), each with the
+        most they could pay (the mana they have)."""
+        if not self.own_statics(self.characteristics(spell_id), ast.AssistedPayment):
+            return {}
+        return {p: sum(self.state.players[p].pool.values()) for p in self.state.order
+                if p != env.player and not self.state.players[p].lost and sum(self.state.players[p].pool.values())}
+
+    def help_payers(self, spell_id: int, env: Env) -> tuple[frozenset[str], ...]:
+        """What may pay for mana instead, for deciding whether a cost can be paid: the objects, and one payer of
+        generic mana for each mana the best-supplied other player who may help has."""
+        helped = max(self.helpers(spell_id, env).values(), default=0)
+        return tuple(p.symbols for p in self.mana_payers(spell_id, env).values()) + (frozenset({GENERIC}),) * helped
+
     def pay_total(self, player: str, cost: tuple[str, ...], env: Env, spell_id: int, what: str) -> None:
-        """601.2h: the objects the player chooses pay for mana of the total cost instead (each for a mana it may
-        pay: where it may pay for more than one kind, the player names which, a color letter or `generic`),
-        then the rest is paid with mana."""
+        """601.2h: another player the caster chooses pays for any amount of the generic mana where the spell
+        says so (702.132a: the player, or `nobody`, then the amount, a number); the objects the player chooses pay
+        for mana of the total cost instead (each for a mana it may pay: where it may pay for more than one kind,
+        the player names which, a color letter or `generic`); then the rest is paid with mana."""
+        left = self._helped(list(cost), env, spell_id, what)
         payers = self.mana_payers(spell_id, env)
-        left = list(cost)
         if payers:
             most = min(len(payers), sum(int(s) if s.isdigit() else s in MANA_TYPES for s in cost))
             chosen = self.interpreter.ask_objects(Choice(
@@ -87,6 +110,23 @@ class Paying:
             for object_id in chosen:
                 left = self._pays_for(object_id, payers[object_id], left, env, what)
         self.pay_mana(player, tuple(left), what)
+
+    def _helped(self, cost: list[str], env: Env, spell_id: int, what: str) -> list[str]:
+        """702.132a: the generic mana another player chooses to pay; what is left of the cost."""
+        generic = sum(int(s) for s in cost if s.isdigit())
+        helpers = self.helpers(spell_id, env) if generic else {}
+        if not helpers:
+            return cost
+        helper = self.ask(Choice("option", f"{what}: another player who may pay for generic mana",
+                                 [NOBODY, *helpers], rule="702.132a"))
+        if helper == NOBODY:
+            return cost
+        most = min(generic, helpers[helper])
+        amount = int(self.ask(Choice("option", f"{what}: how much of the generic mana {helper} pays",
+                                     [str(n) for n in range(most + 1)], rule="702.132a")))
+        if amount:
+            self.state.players[helper].pool = pay(self.state.players[helper].pool, (str(amount),), what)
+        return _less_generic(cost, amount)
 
     def _pays_for(self, object_id: int, payer: Payer, cost: list[str], env: Env, what: str) -> list[str]:
         """One object pays for one mana of what is left of the cost (tapped, or exiled); what is left then."""
@@ -105,7 +145,4 @@ class Paying:
             self.emit(Event("tapped", obj.controller, obj.card_name, obj.id), env)
         else:
             self.move(object_id, "exile", env=env)
-        if pick != GENERIC_ANSWER:
-            return list(_without(tuple(cost), pick))
-        rest = [s for s in cost if not s.isdigit()]
-        return ([str(generic - 1)] if generic > 1 else []) + rest
+        return list(_without(tuple(cost), pick)) if pick != GENERIC_ANSWER else _less_generic(cost, 1)

@@ -12,7 +12,7 @@ from .nodes import Node, Number, QualityExpr
 from .objects import Objects
 
 __all__ = ["Targeters", "CantBeTargeted", "BlocksOnly", "UnblockableWhile", "SharesColor", "GreaterStat",
-           "EveryCreatureType", "DefinedColors", "TypesWhile", "CombatDamageCounters", "PayManaInstead", "StackLock", "TARGETING_STATICS",
+           "EveryCreatureType", "DefinedColors", "TypesWhile", "CombatDamageCounters", "PayManaInstead", "AssistedPayment", "StackLock", "TARGETING_STATICS",
            "BLOCKING_STATICS", "DEFINING_STATICS"]
 
 
@@ -111,6 +111,12 @@ class PayManaInstead(Node):
     colored: bool
     tap: bool
     quality: QualityExpr | None = None
+
+
+@dataclass(frozen=True)
+class AssistedPayment(Node):
+    """'Another player you choose may pay for any amount of the generic mana in this spell's total cost' (601.2h,
+    702.132a)."""
 
 
 @dataclass(frozen=True)

@@ -96,3 +96,6 @@ class StaticRules(Transformer):
 
     def of_that_color(self, meta, children):
         return True
+
+    def assisted_payment(self, meta, children):
+        return ast.AssistedPayment(span=self._span(meta))
