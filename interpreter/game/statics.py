@@ -6,8 +6,8 @@ keyword's name.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Iterator
 
 from ..diagnostics import error
 from ..language import ast

@@ -11,9 +11,24 @@ from dataclasses import dataclass
 from .nodes import Node, Number, QualityExpr
 from .objects import Objects
 
-__all__ = ["Targeters", "CantBeTargeted", "BlocksOnly", "UnblockableWhile", "SharesColor", "GreaterStat",
-           "EveryCreatureType", "DefinedColors", "TypesWhile", "CombatDamageCounters", "PayManaInstead", "AssistedPayment", "StackLock", "TARGETING_STATICS",
-           "BLOCKING_STATICS", "DEFINING_STATICS"]
+__all__ = [
+    "BLOCKING_STATICS",
+    "DEFINING_STATICS",
+    "TARGETING_STATICS",
+    "AssistedPayment",
+    "BlocksOnly",
+    "CantBeTargeted",
+    "CombatDamageCounters",
+    "DefinedColors",
+    "EveryCreatureType",
+    "GreaterStat",
+    "PayManaInstead",
+    "SharesColor",
+    "StackLock",
+    "Targeters",
+    "TypesWhile",
+    "UnblockableWhile",
+]
 
 
 @dataclass(frozen=True)

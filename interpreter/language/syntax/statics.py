@@ -7,7 +7,6 @@ from __future__ import annotations
 from lark import Transformer, v_args
 
 from ...diagnostics import Diagnostic, MtgError
-
 from .. import ast
 
 
