@@ -52,10 +52,12 @@ class Statics:
     def untargetable(self, object_id: int, env: Env) -> bool:
         """Whether an ability of the object says the spell or ability `env` belongs to can't target it
         ('can't be the target of [QUALITY] spells [your opponents control] or abilities [...] [from QUALITY
-        sources]', 702.11b, 702.11d, 702.18b). The source is read as it is, or as it last existed."""
+        sources]', 702.11b, 702.11d, 702.18b). It is a spell when `env` is that of a spell on the stack (its
+        own context), else an ability; the source is read as it is, or as it last existed."""
         obj = self.state.objects[object_id]
         source = env.source_id
-        is_spell = source is not None and any(item.object_id == source for item in self.state.stack)
+        is_spell = source is not None and any(item.object_id == source and item.context.id == env.context.id
+                                              for item in self.state.stack)
         source_chars = self.last_known(source).characteristics if source is not None else None
         for rule, values in self.own_statics(self.characteristics(object_id), ast.CantBeTargeted):
             for targeter in rule.by:

@@ -125,7 +125,10 @@ class ObjectSteps:
         if isinstance(node, ast.SharesColor):
             return bool(chars.colors & mine.colors)
         theirs, own = getattr(chars, node.stat, None), getattr(mine, node.stat, None)
-        return theirs is not None and own is not None and theirs > own
+        if own is None:
+            raise self.refuse(f"'with greater {node.stat}' compares with the ability's object, which has no "
+                              f"{node.stat}", env, node)
+        return theirs is not None and theirs > own
 
     def describe(self, node: ast.Objects, env: Env) -> str:
         """Objects in words, slot values filled in: 'Dragon cards in your hand'."""
