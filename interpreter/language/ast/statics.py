@@ -22,6 +22,7 @@ __all__ = [
     "DefinedColors",
     "EveryCreatureType",
     "GreaterStat",
+    "InstantTiming",
     "PayManaInstead",
     "SharesColor",
     "StackLock",
@@ -132,6 +133,11 @@ class PayManaInstead(Node):
 class AssistedPayment(Node):
     """'Another player you choose may pay for any amount of the generic mana in this spell's total cost' (601.2h,
     702.132a)."""
+
+
+@dataclass(frozen=True)
+class InstantTiming(Node):
+    """'You may cast this spell any time you could cast an instant' (117.1a, 702.8a)."""
 
 
 @dataclass(frozen=True)

@@ -98,3 +98,6 @@ class StaticRules(Transformer):
 
     def assisted_payment(self, meta, children):
         return ast.AssistedPayment(span=self._span(meta))
+
+    def instant_timing(self, meta, children):
+        return ast.InstantTiming(span=self._span(meta))
