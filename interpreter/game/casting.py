@@ -34,9 +34,9 @@ class Casting:
         types = {t.lower() for t in printed.types}
         if "land" in types and not (permission and permission.face_down):
             raise error("E402", f"can't cast {obj.card_name}: a land is played, not cast", rule="305.1")
-        face_down = permission is not None and permission.face_down is not None
-        if (not types & INSTANT_SPEED_TYPES or face_down) and not self.as_though_flash(player, printed) and not (
-                not face_down and self.own_statics(printed, ast.InstantTiming)):  # 702.37c: face down, it has none
+        face_down = permission is not None and permission.face_down is not None  # 702.37c: then it has no flash
+        any_time = bool(types & INSTANT_SPEED_TYPES) or bool(self.own_statics(printed, ast.InstantTiming))
+        if (face_down or not any_time) and not self.as_though_flash(player, printed):
             if not self.sorcery_timing(player):
                 raise self.unless_unrun_keyword(printed.abilities, error(
                     "E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty stack",
