@@ -85,7 +85,9 @@ class Casting:
         return False
 
     def cast_now(self, player: str, object_id: int) -> None:
-        """Cast a card while an effect resolves, without paying its mana cost (118.9, 608.2g): no timing rules."""
+        """Cast a card while an effect resolves, without paying its mana cost (118.9, 608.2g): no timing rules,
+        but no spell is cast while one on the stack says so (601.3)."""
+        self.check_stack_unlocked(f"can't cast {self.name_of(object_id)}")
         self._cast(player, self.state.objects[object_id], None, None, free=True)
 
     def _cast(self, player: str, obj: GameObject, permission: ast.CastPermission | None,
