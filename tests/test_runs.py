@@ -91,8 +91,9 @@ PREVENT = "Prevent all damage that would be dealt to target creature this turn."
      "trigger on damage dealt to a permanent"),
     ("Target creature can't be regenerated this turn.", "'can't be regenerated' for a duration"),
     ("Whenever this creature is dealt damage, draw a card.", "trigger on 'is dealt damage'"),
-    ("Flash", "keyword ability flash"),
-    ("Target creature gains flash until end of turn.", "keyword ability flash"),
+    ("Decayed", "keyword ability decayed (its rules file says it isn't run yet)"),
+    ("Target creature gains banding until end of turn.",
+     "keyword ability banding (its rules file says it isn't run yet)"),
     ("Creatures you control can't attack.", "static ability about other creatures in combat"),
     ("Creatures you control have deathtouch.", "static ability granting abilities"),
     ("If a creature died this turn, draw a card.", "what happened earlier in the turn"),
@@ -117,7 +118,7 @@ def test_a_line_that_parses_but_does_not_run_names_the_part(text, part):
     "At the beginning of your upkeep, draw a card.",
     "Exile target creature. Return it to its owner's hand at the beginning of the next end step.",
     "Shroud", "Hexproof from black", "Fear", "Islandwalk", "Changeling", "Devoid", "Split second", "Convoke",
-    "Delve", "Affinity for artifacts", "Undaunted", "Toxic 2", "Living metal",
+    "Delve", "Affinity for artifacts", "Undaunted", "Toxic 2", "Living metal", "Flash",
     "This creature can't be blocked by creatures with greater power."])
 def test_a_line_whose_every_part_runs_runs(text):
     measured = classify(book(), Line("Test Card", text))
