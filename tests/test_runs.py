@@ -93,11 +93,16 @@ PREVENT = "Prevent all damage that would be dealt to target creature this turn."
     ("Whenever this creature is dealt damage, draw a card.", "trigger on 'is dealt damage'"),
     ("Level up {1}{W}", "keyword ability level up"),
     ("Target creature gains daybound until end of turn.", "keyword ability daybound"),
+    ("Decayed", "keyword ability decayed"),
+    ("Target creature gains banding until end of turn.", "keyword ability banding"),
     ("Creatures you control can't attack.", "static ability about other creatures in combat"),
     ("Creatures you control have deathtouch.", "static ability granting abilities"),
     ("If a creature died this turn, draw a card.", "what happened earlier in the turn"),
     ("Target creature gets +3/+0 until end of turn. When it attacks this turn, draw a card.",
      "delayed triggered ability"),
+    ("Creatures you control can't be the target of spells or abilities your opponents control.",
+     "static ability about other objects"),
+    ("Banding", "keyword ability banding"),
 ])
 def test_a_line_that_parses_but_does_not_run_names_the_part(text, part):
     measured = classify(book(), Line("Test Card", text))
@@ -116,7 +121,10 @@ def test_a_line_that_parses_but_does_not_run_names_the_part(text, part):
     "Target creature gets +3/+0 until end of turn. When it dies this turn, draw a card.",
     "When this enchantment enters, exile target creature an opponent controls until this enchantment leaves the battlefield.",
     "Enchant creature", "Enchanted creature gets +2/+0 and has trample.", "Enchanted creature can't attack or block.",
-    "Phasing", "Target creature phases out.", "Whenever this creature attacks, it gets +2/+0 until end of combat."])
+    "Phasing", "Target creature phases out.", "Whenever this creature attacks, it gets +2/+0 until end of combat.",
+    "Shroud", "Hexproof from black", "Fear", "Islandwalk", "Changeling", "Devoid", "Split second", "Convoke",
+    "Delve", "Affinity for artifacts", "Undaunted", "Toxic 2", "Living metal", "Flash",
+    "This creature can't be blocked by creatures with greater power."])
 def test_a_line_whose_every_part_runs_runs(text):
     measured = classify(book(), Line("Test Card", text))
     assert measured.runs, measured

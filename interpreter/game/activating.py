@@ -102,6 +102,7 @@ class Activating:
                          activated=True)
         symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana, True))
         if not ability.is_mana_ability:
+            self.check_stack_unlocked(f"can't activate {obj.card_name}'s ability")
             self.state.stack.append(item)
         self.interpreter.check_activation(ability, env)  # 602.5b
         self._announce_loyalty(obj, ability, env)  # 606.3, 602.2b

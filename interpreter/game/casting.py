@@ -9,7 +9,8 @@ from .characteristics import Characteristics
 from .choices import Choice, one_of, option_labels
 from .costs import spell_cost_changes
 from .events import Event
-from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, unpayable
+from .mana import NO_CHANGES, CostChanges, parse_cost, unpayable
+from .paying import payable_with
 from .runs import NOT_RUN, gap
 from .state import GameObject, StackItem
 from .steps import Env, keyword_abilities
@@ -23,6 +24,7 @@ class Casting:
     def cast(self, player: str, command: ast.CastCommand) -> None:
         """Cast a spell (601.2): move it to the stack, announce, choose targets, pay, and it becomes cast."""
         self.require_priority(f"cast {command.ref}")
+        self.check_stack_unlocked(f"can't cast {command.ref}")
         zones = (command.from_zone,) if command.from_zone else ("hand",)
         obj = self.find(command.ref, player, zones)
         if obj.owner != player:
@@ -32,8 +34,9 @@ class Casting:
         types = {t.lower() for t in printed.types}
         if "land" in types and not (permission and permission.face_down):
             raise error("E402", f"can't cast {obj.card_name}: a land is played, not cast", rule="305.1")
-        if (not types & INSTANT_SPEED_TYPES or permission and permission.face_down) and not self.as_though_flash(
-                player, printed):
+        face_down = permission is not None and permission.face_down is not None  # 702.37c: then it has no flash
+        any_time = bool(types & INSTANT_SPEED_TYPES) or bool(self.own_statics(printed, ast.InstantTiming))
+        if (face_down or not any_time) and not self.as_though_flash(player, printed):
             if not self.sorcery_timing(player):
                 raise self.unless_unrun_keyword(printed.abilities, error(
                     "E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty stack",
@@ -73,10 +76,7 @@ class Casting:
 
     def as_though_flash(self, player: str, spell: Characteristics) -> bool:
         """609.4: a permanent of the player's lets such spells be cast as though they had flash; any one
-        whose condition the spell meets is enough (609.4a); the spell's own 'any time you could cast an
-        instant' (702.8a) is too."""
-        if any(isinstance(a, ast.CastAnyTime) for a in self.static_abilities(spell)):
-            return True
+        whose condition the spell meets is enough (609.4a)."""
         for obj in self.state.in_zone("battlefield", player):
             for ability in self.characteristics(obj.id).abilities:
                 if isinstance(ability, ast.AsThoughFlash) and self.interpreter.chars_match(
@@ -85,7 +85,9 @@ class Casting:
         return False
 
     def cast_now(self, player: str, object_id: int) -> None:
-        """Cast a card while an effect resolves, without paying its mana cost (118.9, 608.2g): no timing rules."""
+        """Cast a card while an effect resolves, without paying its mana cost (118.9, 608.2g): no timing rules,
+        but no spell is cast while one on the stack says so (601.3)."""
+        self.check_stack_unlocked(f"can't cast {self.name_of(object_id)}")
         self._cast(player, self.state.objects[object_id], None, None, free=True)
 
     def _cast(self, player: str, obj: GameObject, permission: ast.CastPermission | None,
@@ -119,7 +121,7 @@ class Casting:
         # 601.2f: the increases and reductions of its cost, counted before any cost is paid
         changes = spell_cost_changes(self.interpreter, spell.id, env, ability if permission and isinstance(
             permission.cost, ast.Var) else None)
-        base, life = self.announce_cost(base, env, changes)
+        base, life = self.announce_cost(base, env, changes, payers=self.help_payers(spell.id, env))
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
                   if (c := self._choose_cost(a, env, base, changes)) is not None]
@@ -137,18 +139,19 @@ class Casting:
                 total += parse_cost(cost.cost)
             else:
                 self.interpreter.run(cost, env)
-        self.pay_mana(player, changes.apply(total), f"casting {spell.card_name}")
+        self.pay_total(player, changes.apply(total), env, spell.id, f"casting {spell.card_name}")
         self.pay_life(player, life, f"casting {spell.card_name}")
         env.target_index = 0
         self.emit(Event("cast", player, spell.card_name, spell.id), env)  # 601.2i
 
     def announce_cost(self, cost: tuple[str, ...], env: Env, changes: CostChanges = NO_CHANGES,
-                      rule: str = "601.2h") -> tuple[tuple[str, ...], int]:
+                      rule: str = "601.2h", payers: tuple[frozenset[str], ...] = ()) -> tuple[tuple[str, ...], int]:
         """601.2b: the value of X, the half of each hybrid symbol and how each Phyrexian symbol is paid.
 
         An answer is legal only if the whole cost, with its increases and reductions (601.2f), can
         still be paid with it, given the answers before it; a cost that can't be paid in any way is
-        refused (citing `rule`) before anything is asked. Returns the mana symbols and the life to pay.
+        refused (citing `rule`) before anything is asked; `payers` may each pay for one of the mana symbols
+        instead (paying.py). Returns the mana symbols and the life to pay.
         """
         player = self.state.players[env.player]
         fixed = [s for s in cost if s != "X" and "/" not in s]
@@ -162,7 +165,7 @@ class Casting:
 
         def completable(paid: tuple[str, ...], life: int, rest: list[str]) -> bool:
             if not rest:
-                return can_pay(player.pool, changes.apply(paid)) and life <= player.life
+                return payable_with(player.pool, changes.apply(paid), payers) and life <= player.life
             return any(completable(paid + mana, life + more, rest[1:]) for _, mana, more in options(rest[0]))
 
         if not completable(tuple(fixed), 0, choices):
@@ -170,7 +173,7 @@ class Casting:
             raise unpayable(player.pool, changes.apply(cost), env.action_text or "the cost", rule, life)
         if "X" in cost:
             count = cost.count("X")
-            most = (sum(player.pool.values()) + changes.most_off()) // count
+            most = (sum(player.pool.values()) + changes.most_off() + len(payers)) // count
             values = [v for v in range(most + 1) if completable(tuple(fixed) + ((str(v * count),) if v else ()),
                                                                  0, choices)]
             value = int(self._announce(env, "the value of X", [str(v) for v in values], "107.3a"))

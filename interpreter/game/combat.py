@@ -292,6 +292,9 @@ class Combat(CombatRequirements):
             return f"{name} can't block {against}: it is tapped", "509.1a"
         if self._restrictions(blocker, block=True):
             return f"{name} can't block {against}: an ability or effect says it can't", "509.1b"
+        refused = self.block_refused(attacker, blocker, player)
+        if refused is not None:
+            return f"{name} can't block {against}: '{refused}'", "509.1b"
         designations = self.state.objects[attacker].designations
         if UNBLOCKABLE in designations:
             return f"{name} can't block {against}: it can't be blocked this turn", "509.1b"

@@ -91,6 +91,7 @@ class GameCore:
         if given:  # 701.60c: what a designation gives the permanent while it has it
             value = replace(value, abilities=value.abilities + tuple(
                 a for d in sorted(given) for a in self.rulebook.designation_abilities[d]))
+        value = self.with_own_statics(object_id, value)
         if stamp is not None:
             self._characteristics[object_id] = (stamp, value)
         return value

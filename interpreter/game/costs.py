@@ -24,7 +24,9 @@ def total_changes(interpreter: StepInterpreter, changes: Iterable[tuple[ast.Cost
         interpreter.check_runs(change, env)
         if change.condition is not None and not interpreter.holds(change.condition, env):
             continue
-        times = len(interpreter.objects(change.per, env)) if change.per is not None else 1
+        per = change.per
+        times = (1 if per is None else len(interpreter.players(per, env)) if isinstance(per, ast.Players)
+                 else len(interpreter.objects(per, env)))
         (less if change.less else more).extend(_amount(change) * times)
     return CostChanges(tuple(more), tuple(less)) if more or less else NO_CHANGES
 
@@ -47,9 +49,11 @@ def spell_cost_changes(interpreter: StepInterpreter, spell_id: int, env: Env,
                        keyword: ast.KeywordAbility | None) -> CostChanges:
     """The changes to the cost of casting a spell (601.2f): its own ('This spell costs {1} less to cast ...',
     functioning on the stack), those of the keyword whose cost is paid ('<Keyword> {5}{R}. This cost is
-    reduced by ...', 118.9d), and those of permanents for spells like it that its caster casts."""
+    reduced by ...', 118.9d), those its keyword abilities mean ('for each {quality} you control', 702.41a), and
+    those of permanents for spells like it that its caster casts."""
     game = interpreter.game
-    found = [(a.change, env) for a in game.characteristics(spell_id).abilities
+    found = [(a.change, replace(env, vars={**env.vars, **values}) if values else env)
+             for a, values in game.statics_with_values(game.characteristics(spell_id))
              if isinstance(a, ast.SpellCostChange) and a.casters is None]
     if keyword is not None:
         found += [(c, env) for c in keyword_changes(game.state.objects[spell_id].card.front.abilities, keyword)]

@@ -114,6 +114,8 @@ class Damage:
                 else:
                     self.state.players[recipient].life -= amount
                     self.emit(Event("life_lost", recipient), env)
+                if combat:
+                    self.combat_damage_counters(source, chars, recipient, env)
             elif self.limited(recipient, ast.DamagePreventedFrom, chars):      # 615.1, 702.16e
                 continue
             elif not self._damage_permanent(recipient, amount, forms, chars, env, Event(

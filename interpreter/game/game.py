@@ -4,7 +4,9 @@ Every action is all-or-nothing: `perform` opens a mark in the state's undo journ
 waiting triggers on the stack and checks state-based actions; if anything is refused, the journal rolls back
 to the mark and nothing happened. `Game` is one object made of parts, one module each: `core` (queries,
 asking, all-or-nothing), `moves`, `casting`, `activating`, `resolving`, `bookkeeping`, `turns` (steps, passing
-priority, lands), `durations` (durations that follow a permanent or combat), `attaching` (Auras), `phasing`, `combat`, `damage`, `state_based`.
+priority, lands), `durations` (durations that follow a permanent or combat), `attaching` (Auras), `phasing`,
+`combat`, `damage`, `statics` (targeting, blocking, defining and stack-locking static abilities), `paying`
+(paying for mana with objects instead), `state_based`.
 """
 from __future__ import annotations
 
@@ -17,11 +19,14 @@ from .core import GameCore
 from .damage import Damage
 from .durations import Durations
 from .moves import Moves
+from .paying import Paying
 from .phasing import Phasing
 from .resolving import Resolving
 from .state_based import StateBasedActions
+from .statics import Statics
 from .turns import Turns
 
 
-class Game(Combat, Turns, Durations, Attaching, Phasing, Casting, Activating, Resolving, Bookkeeping, StateBasedActions, Damage, Moves, GameCore):
+class Game(Combat, Turns, Durations, Attaching, Phasing, Casting, Paying, Activating, Resolving, Bookkeeping,
+           StateBasedActions, Statics, Damage, Moves, GameCore):
     """One game: the state, the rulebook it runs by, and who answers choices."""

@@ -27,11 +27,6 @@ if TYPE_CHECKING:
 #: The diagnostic code of a refusal of a part that isn't run yet.
 NOT_RUN = "E409"
 
-#: Keyword abilities whose definitions give them no steps but which the interpreter carries out
-#: itself, by name (702.11b: `StepInterpreter._hexproof_from`).
-RUN_BY_NAME = frozenset({"hexproof"})
-
-
 @dataclass(frozen=True)
 class Gap:
     """A part the interpreter doesn't run yet: `kind` of node, `applies` when (always, if None).
@@ -71,7 +66,7 @@ def _definition(node: ast.Node, book: "Rulebook") -> ast.Definition | None:
 def _keyword_not_run(node: ast.KeywordAbility, book: "Rulebook") -> bool:
     """Its definition gives it no meaning the interpreter runs (no statics, or some lines didn't parse)."""
     definition = book.keyword_abilities.get(node.name)
-    return definition is not None and (definition.partial or not definition.statics and node.name not in RUN_BY_NAME)
+    return definition is not None and definition.not_run is None and (definition.partial or not definition.statics)
 
 
 def _marked_not_run(node: ast.KeywordAction | ast.KeywordAbility, book: "Rulebook") -> bool:
@@ -186,6 +181,10 @@ GAPS: tuple[Gap, ...] = (
     *(Gap(kind, "static ability about what other objects can't have done to them", "a static ability about "
           "what sources with a quality can't do to other objects isn't applied by the interpreter yet", "604.1",
           lambda n, b: not isinstance(n.objects, ast.Self)) for kind in ast.LIMIT_STATICS),
+    *(Gap(kind, "static ability about other objects", "a static ability about what may target or block other "
+          "objects, or about the combat damage other objects deal, isn't applied by the interpreter yet", "604.1",
+          lambda n, b: not isinstance(n.objects, ast.Self))
+      for kind in (*ast.TARGETING_STATICS, *ast.BLOCKING_STATICS, ast.CombatDamageCounters)),
     Gap(ast.KeywordAbility, "keyword ability {name}", "the rules of {name} aren't run by the interpreter yet",
         None, _keyword_not_run),
 )

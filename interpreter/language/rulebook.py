@@ -83,6 +83,7 @@ class Rulebook(LayoutReader):
         self.counter_kinds: set[str] = set()
         self.subtype_abilities: dict[str, tuple] = {}   # what a subtype gives its object (305.6)
         self.designation_abilities: dict[str, tuple] = {}   # what a designation gives its permanent (701.60c)
+        self.subtype_lists: dict[str, tuple[str, ...]] = {}  # each `types` definition's subtypes, by its title
         self._singular: dict[str, str] = {}
         self._lower_singular: dict[str, str] = {}   # the same, by lowercase plural (the first wins)
         self.files: list[str] = []
@@ -172,6 +173,7 @@ class Rulebook(LayoutReader):
                 singular, _, plural = word.partition("(")
                 singular = singular.replace("_", " ")
                 self.subtypes.add(singular)
+                self.subtype_lists[pending.title] = self.subtype_lists.get(pending.title, ()) + (singular,)
                 if plural:
                     self._singular[plural.rstrip(")")] = singular
             for word in list(self.card_types) + list(self.supertypes) + list(self.subtypes) + ["permanent"]:

@@ -30,6 +30,8 @@ class ObjectSteps:
                 holds = not chars.colors
             elif lowered == "multicolored":
                 holds = len(chars.colors) > 1
+            elif lowered == "monocolored":
+                holds = len(chars.colors) == 1
             elif lowered in ("tapped", "untapped"):
                 holds = obj is not None and obj.zone == "battlefield" and obj.tapped == (lowered == "tapped")
             elif lowered in ("attacking", "blocking"):
@@ -83,6 +85,10 @@ class ObjectSteps:
         if isinstance(node, ast.QualityWith):
             what = node.keyword or (f"a {node.counter} counter" if node.counter else None) or f"{node.stat} {self.number(node.value, env)} or {'less' if node.at_most else 'greater'}"
             return f"{self.describe_quality(node.quality, env)} with {what}"
+        if isinstance(node, ast.SharesColor):
+            return f"{self.describe_quality(node.quality, env)} that shares a color with it"
+        if isinstance(node, ast.GreaterStat):
+            return f"{self.describe_quality(node.quality, env)} with greater {node.stat}"
         return " ".join(self.quality(node, env).words) if node is not None else ""
 
     def matches(self, object_id: int, node: ast.QualityExpr | None, env: Env) -> bool:
@@ -96,6 +102,8 @@ class ObjectSteps:
             return True
         if isinstance(node, ast.QualityChoice):
             return any(self.chars_match(chars, q, env, obj) for q in node.options)
+        if isinstance(node, (ast.SharesColor, ast.GreaterStat)):
+            return self.chars_match(chars, node.quality, env, obj) and self._relative(chars, node, env)
         if isinstance(node, ast.QualityWith):
             if not self.chars_match(chars, node.quality, env, obj):
                 return False
@@ -109,6 +117,20 @@ class ObjectSteps:
             limit = self.number(node.value, env)
             return value <= limit if node.at_most else value >= limit
         return self.has_quality(chars, self.quality(node, env).words, obj)
+
+    def _relative(self, chars: Characteristics, node: ast.SharesColor | ast.GreaterStat, env: Env) -> bool:
+        """A quality relative to the object whose ability it is, as that object is or last existed: sharing a
+        color with it (105.2), a greater power or toughness than its (702.118b)."""
+        mine = self.game.last_known(env.source_id).characteristics if env.source_id is not None else None
+        if mine is None:
+            raise self.refuse("a quality relative to the ability's object needs that object", env, node)
+        if isinstance(node, ast.SharesColor):
+            return bool(chars.colors & mine.colors)
+        theirs, own = getattr(chars, node.stat, None), getattr(mine, node.stat, None)
+        if own is None:
+            raise self.refuse(f"'with greater {node.stat}' compares with the ability's object, which has no "
+                              f"{node.stat}", env, node)
+        return theirs is not None and theirs > own
 
     def describe(self, node: ast.Objects, env: Env) -> str:
         """Objects in words, slot values filled in: 'Dragon cards in your hand'."""

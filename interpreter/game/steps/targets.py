@@ -10,7 +10,7 @@ from ...language import ast
 from ..choices import Choice
 from ..events import Event
 from ..state import Context, Targets
-from .base import LATER_ABILITIES, Env, NoLegalTarget, executes, keyword_ability
+from .base import LATER_ABILITIES, Env, NoLegalTarget, executes
 
 
 class TargetSteps:
@@ -41,7 +41,7 @@ class TargetSteps:
 
     def any_target_options(self, env: Env) -> list[int | str]:
         """115.4: creatures, planeswalkers and battles that can be targeted, then the players."""
-        permanents = [i for i in self.state.battlefield if not self._untargetable(i, env)
+        permanents = [i for i in self.state.battlefield if not self.game.untargetable(i, env)
                       and {"Creature", "Planeswalker", "Battle"} & set(self.game.characteristics(i).types)]
         return [*permanents, *(p for p in self.state.order if not self.state.players[p].lost)]
 
@@ -92,24 +92,6 @@ class TargetSteps:
             group.chosen = [t for t in group.chosen if t in legal]
         return not had or any(group.chosen for group in context.targets)
 
-    def _untargetable(self, object_id: int, env: Env) -> bool:
-        """115.1: a permanent a static ability keeps from being this spell's or ability's target: hexproof, or
-        one about spells (abilities from sources) with a quality (702.16b)."""
-        if self._hexproof_from(object_id, env.player):
-            return True
-        source = self.state.objects.get(env.source_id) if env.source_id is not None else None
-        if source is None:
-            return False
-        spell = source.zone == "stack"
-        return self.game.limited(object_id, ast.CantBeTargetedBy, self.game.characteristics(source.id),
-                                 "spells" if spell else "sources")
-
-    def _hexproof_from(self, object_id: int, player: str) -> bool:
-        """702.11b: hexproof — it can't be the target of spells or abilities its controller's opponents control."""
-        obj = self.state.objects[object_id]
-        return obj.controller != player and keyword_ability(self.game.characteristics(object_id).abilities,
-                                                             "hexproof") is not None
-
     def target_options(self, node: ast.Target | ast.UpToTargets, env: Env) -> list[int]:
         """Legal targets (115): permanents of that quality, or cards in the zone named, or spells on the
         stack other than this one (115.5); 'you control' / 'an opponent controls' read the permanent's or
@@ -127,7 +109,7 @@ class TargetSteps:
                 node.whose or "any", list(self.state.order))
             ids = [i for p in players for i in self.state.players[p].zones[node.zone]]
         return [i for i in ids if self.matches(i, node.quality, env) and not (node.other and i == env.source_id)
-                and not (node.zone is None and self._untargetable(i, env))]
+                and not (node.zone is None and self.game.untargetable(i, env))]
 
     @executes(ast.UpToTargets)
     def up_to_targets(self, node: ast.UpToTargets, env: Env) -> list[int]:

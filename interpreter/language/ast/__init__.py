@@ -18,5 +18,6 @@ from .payment_effects import *  # noqa: F403
 from .permanent_effects import *  # noqa: F403
 from .phasing import *  # noqa: F403
 from .results import *  # noqa: F403
+from .statics import *  # noqa: F403
 from .triggers import *  # noqa: F403
 from .zone_effects import *  # noqa: F403

@@ -37,7 +37,6 @@ __all__ = [
     "AttachedGrant",
     "AttachOnly",
     "AsThoughFlash",
-    "CastAnyTime",
     "CastPermission",
     "ExileInstead",
     "StaticAbility",
@@ -250,12 +249,6 @@ class AsThoughFlash(Node):
 
 
 @dataclass(frozen=True)
-class CastAnyTime(Node):
-    """'You may cast this card any time you could cast an instant' (702.8a, 307.1): a timing permission of
-    the spell itself, wherever it may be cast from."""
-
-
-@dataclass(frozen=True)
 class CastPermission(Node):
     """'You may cast this card [from ZONE] [face down ...] by paying COST rather than paying its mana cost'."""
 
@@ -301,7 +294,7 @@ class DamageAsCounters(Node):
     kinds: tuple[tuple[str, str], ...]
 
 
-StaticAbility = Union[CastPermission, CastAnyTime, ExileInstead, "TriggeredAbility", CantBeDestroyed, LethalDamage,
+StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility", CantBeDestroyed, LethalDamage,
                       DamageGainsLife, DamageAsCounters, AttachOnly, PhasesOutInUntapStep]
 
 

@@ -19,9 +19,6 @@ class AbilityRules(Transformer):
     def as_though_flash(self, meta, children):
         return ast.AsThoughFlash(children[0], span=self._span(meta))
 
-    def cast_any_time(self, meta, children):
-        return ast.CastAnyTime(span=self._span(meta))
-
     def reminder_only(self, meta, children):
         return ast.ReminderOnly(span=self._span(meta))
 

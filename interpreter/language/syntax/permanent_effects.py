@@ -44,6 +44,8 @@ class PermanentEffectRules(Transformer):
             return ast.QualityWith(quality, keyword=clause[1], span=quality.span)
         if clause[0] == "counter":
             return ast.QualityWith(quality, counter=clause[1], span=quality.span)
+        if clause[0] == "greater":
+            return ast.GreaterStat(quality, clause[1], span=quality.span)
         _, stat, value, at_most = clause
         return ast.QualityWith(quality, stat=stat, value=value, at_most=at_most, span=quality.span)
 

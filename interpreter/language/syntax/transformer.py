@@ -22,6 +22,7 @@ from .payments import PaymentRules
 from .permanent_effects import PermanentEffectRules
 from .results import ResultRules
 from .source import SourceText
+from .statics import StaticRules
 from .triggers import TriggerRules
 from .zone_effects import ZoneEffectRules
 
@@ -40,6 +41,7 @@ class ToAst(
     AttachmentRules,
     ActionRules,
     ResultRules,
+    StaticRules,
 ):
     """Parse tree -> AST. One method per grammar rule (alias)."""
 

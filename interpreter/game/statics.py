@@ -1,0 +1,133 @@
+"""Static abilities that change what may target an object (115.1), what may block it or what it may block (509.1b),
+what an object is (604.3), what its combat damage to a player also does (120.3) and what may be cast while a spell
+is on the stack (601.3, 602.5). Each is asked of the abilities an object has, its own lines or those its keyword
+abilities mean as their definitions in rules/ say (with the values the keyword gives their slots), never of a
+keyword's name.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ..diagnostics import error
+from ..language import ast
+from .characteristics import Characteristics
+from .state import Context
+from .steps import Env, keyword_abilities
+
+#: The `types` definition whose subtypes 'every creature type' names (205.3m).
+CREATURE_TYPES = "creature types"
+
+
+class Statics:
+    """Targeting, blocking, defining and stack-locking static abilities; a part of `Game`."""
+
+    def statics_with_values(self, chars: Characteristics | None) -> Iterator[tuple[ast.Node, dict]]:
+        """The abilities of an object with these characteristics, each with the values of its slots: its own
+        lines (none), then what its keyword abilities mean (the lines of their definitions, 702.1), a number
+        slot's value as a number ('Toxic 2')."""
+        if chars is None:
+            return
+        for ability in chars.abilities:
+            yield ability, {}
+        for keyword in keyword_abilities(chars.abilities):
+            definition = self.rulebook.keyword_abilities.get(keyword.name)
+            values = {name: value.value if isinstance(value, ast.IntValue) else value for name, value in keyword.args}
+            for static in definition.statics if definition else ():
+                yield static, values
+
+    def own_statics(self, chars: Characteristics | None, kind: type | tuple) -> list[tuple[ast.Node, dict]]:
+        """Its static abilities of a kind about itself; one about other objects isn't applied yet and is
+        refused (runs.py)."""
+        self._refuse_unapplied(kind)
+        return [(a, values) for a, values in self.statics_with_values(chars) if isinstance(a, kind)
+                and isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
+
+    def _env_of(self, object_id: int, values: dict) -> Env:
+        """The environment an object's static ability is read in: its controller's, with its slots' values."""
+        controller = self.state.objects[object_id].controller if object_id in self.state.objects else None
+        return Env(controller or "", Context(0, controller or "", object_id), object_id, dict(values))
+
+    # ------------------------------------------------------------ 115.1: targets
+    def untargetable(self, object_id: int, env: Env) -> bool:
+        """Whether an ability of the object says the spell or ability `env` belongs to can't target it
+        ('can't be the target of [QUALITY] spells [your opponents control] or abilities [...] [from QUALITY
+        sources]', 702.11b, 702.11d, 702.18b). It is a spell when `env` is that of a spell on the stack (its
+        own context), else an ability; the source is read as it is, or as it last existed."""
+        obj = self.state.objects[object_id]
+        source = env.source_id
+        is_spell = source is not None and any(item.object_id == source and item.context.id == env.context.id
+                                              for item in self.state.stack)
+        source_chars = self.last_known(source).characteristics if source is not None else None
+        for rule, values in self.own_statics(self.characteristics(object_id), ast.CantBeTargeted):
+            for targeter in rule.by:
+                if targeter.abilities == is_spell or targeter.opponents and obj.controller == env.player:
+                    continue
+                if targeter.quality is None or source_chars is not None and self.interpreter.chars_match(
+                        source_chars, targeter.quality, self._env_of(object_id, values)):
+                    return True
+        # 702.16b: protection's 'spells with the quality or abilities from sources with it'
+        return source_chars is not None and self.limited(object_id, ast.CantBeTargetedBy, source_chars,
+                                                         "spells" if is_spell else "sources")
+
+    # ------------------------------------------------------------ 509.1b: blocks
+    def block_refused(self, attacker: int, blocker: int, defending: str | None) -> str | None:
+        """509.1b: the words of the blocker's ability allowing it to block only some creatures, or of the
+        attacker's saying it can't be blocked while the defending player controls a permanent of a quality,
+        that forbid this block; None if none does."""
+        for rule, values in self.own_statics(self.characteristics(blocker), ast.BlocksOnly):
+            if not self.interpreter.matches(attacker, rule.quality, self._env_of(blocker, values)):
+                return self.words_of(rule)
+        for rule, values in self.own_statics(self.characteristics(attacker), ast.UnblockableWhile):
+            env = self._env_of(attacker, values)
+            if any(self.state.objects[i].controller == defending and self.interpreter.matches(i, rule.quality, env)
+                   for i in self.state.battlefield):
+                return self.words_of(rule)
+        return None
+
+    # ------------------------------------------------------------ 604.3: characteristic-defining abilities
+    def with_own_statics(self, object_id: int, chars: Characteristics) -> Characteristics:
+        """What the object's static abilities about its own characteristics say it is: characteristic-defining
+        abilities in every zone (604.3, 613.3: every creature type, 205.3m; its colors, 105.2), then, on the
+        battlefield, types added during its controller's turn (613.1d, 702.161a)."""
+        obj = self.state.objects[object_id]
+        for rule, _ in self.statics_with_values(chars):
+            if not isinstance(rule, ast.DEFINING_STATICS):  # their grammar says 'this object' only
+                continue
+            if isinstance(rule, ast.TypesWhile):
+                if obj.zone == "battlefield" and obj.controller == self.state.active:
+                    chars = self._added_types(chars, rule.quality)
+            elif isinstance(rule, ast.EveryCreatureType):
+                more = tuple(t for t in self.rulebook.subtype_lists.get(CREATURE_TYPES, ()) if t not in chars.subtypes)
+                chars = replace(chars, subtypes=chars.subtypes + more)
+            else:
+                chars = replace(chars, colors=frozenset(rule.colors))
+        return chars
+
+    def _added_types(self, chars: Characteristics, quality: ast.QualityExpr) -> Characteristics:
+        """The card types and subtypes a quality's words name, added (205.1b)."""
+        types = {t.lower(): t for t in self.rulebook.card_types}
+        words = [str(w) for w in getattr(quality, "words", ())]
+        added = frozenset(types[w.lower()] for w in words if w.lower() in types)
+        subtypes = tuple(w for w in words if w in self.rulebook.subtypes and w not in chars.subtypes)
+        return replace(chars, types=chars.types | added, subtypes=chars.subtypes + subtypes)
+
+    # ------------------------------------------------------------ 120.3: combat damage to a player
+    def combat_damage_counters(self, source: int | None, chars: Characteristics | None, player: str,
+                               env: Env | None) -> None:
+        """702.164c: combat damage from a source whose abilities say so also gives the player counters, as many
+        as each such ability says (their total)."""
+        for rule, values in self.own_statics(chars, ast.CombatDamageCounters):
+            amount = self.interpreter.number(rule.count, Env(player, Context(0, player, source), source, dict(values)))
+            self.give_counters(player, rule.kind, amount, env)
+
+    # ------------------------------------------------------------ 601.3, 602.5: the stack locked
+    def check_stack_unlocked(self, what: str) -> None:
+        """601.3, 602.5: refused while a spell on the stack has an ability saying players can't cast other spells
+        or activate abilities that aren't mana abilities (702.61a)."""
+        for item in self.state.stack:
+            if item.object_id is None or item.object_id not in self.state.objects:
+                continue
+            for rule, _ in self.own_statics(self.characteristics(item.object_id), ast.StackLock):
+                raise error("E402", f"{what}: {self.name_of(item.object_id)} is on the stack and says "
+                            f"'{self.words_of(rule)}'", rule="601.3")
