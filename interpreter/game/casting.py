@@ -10,6 +10,7 @@ from .choices import Choice, one_of, option_labels
 from .costs import spell_cost_changes
 from .events import Event
 from .mana import NO_CHANGES, CostChanges, can_pay, parse_cost, unpayable
+from .optional_costs import split_cost
 from .runs import NOT_RUN, gap
 from .state import GameObject, StackItem
 from .steps import Env, keyword_abilities
@@ -81,12 +82,15 @@ class Casting:
                     return True
         return False
 
-    def cast_now(self, player: str, object_id: int) -> None:
-        """Cast a card while an effect resolves, without paying its mana cost (118.9, 608.2g): no timing rules."""
-        self._cast(player, self.state.objects[object_id], None, None, free=True)
+    def cast_now(self, player: str, object_id: int, cost: object = None, paying: str | None = None) -> None:
+        """Cast a card while an effect resolves (608.2g): no timing rules; without paying its mana cost, or
+        paying `cost` rather than it (118.9), the alternative cost of the keyword named `paying`."""
+        self._cast(player, self.state.objects[object_id], None, None, free=cost is None,
+                   alternative=(cost, paying) if cost is not None else None)
 
     def _cast(self, player: str, obj: GameObject, permission: ast.CastPermission | None,
-              ability: ast.KeywordAbility | None, free: bool = False) -> None:
+              ability: ast.KeywordAbility | None, free: bool = False,
+              alternative: tuple[object, str | None] | None = None) -> None:
         printed = obj.card.front.characteristics()
         if "Aura" in printed.subtypes and not (permission and permission.face_down):
             self._check_aura_target(printed)
@@ -100,14 +104,18 @@ class Casting:
             if permission.face_down.with_ability is not None:
                 spell.extra_abilities = (permission.face_down.with_ability,)
         context = self.new_context(player, spell.id)
-        item = StackItem(state.new_id(), player, context, object_id=spell.id, source_name=spell.card_name,
-                         paid_with=ability.name if permission else None)
+        item = StackItem(state.new_id(), player, context, object_id=spell.id, source_name=spell.card_name)
         state.stack.append(item)
         env = Env(player, context, spell.id, action_text=f"cast {spell.card_name}")
         base = () if free else tuple(printed.mana_cost or ())
+        rest: tuple[ast.CostItem, ...] = ()
         if permission:  # 118.9: an alternative cost replaces the mana cost
             cost = permission.cost
-            base = parse_cost(str(dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost))
+            base, rest = split_cost(dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost)
+            context.paid = (self.rulebook.keyword_abilities[ability.name].name,)
+        elif alternative is not None:
+            base, rest = split_cost(alternative[0])
+            context.paid = (alternative[1],) if alternative[1] else ()
         abilities = self.characteristics(spell.id).abilities
         # 601.2b: modes, then X, then each hybrid half and Phyrexian payment.
         for spell_ability in abilities:
@@ -120,18 +128,20 @@ class Casting:
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
                   if (c := self._choose_cost(a, env, base, changes)) is not None]
+        committed = base + tuple(s for c in chosen if isinstance(c, ast.PayMana) for s in parse_cost(c.cost))
+        optional, others = self.announce_optional_costs(spell.id, env, committed, changes)
         # 601.2c: targets, as many as the announced mode and X say.
         env.vars.update(context.vars)
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility):
                 self.interpreter.announce_targets(spell_ability.effect, env)
         # 601.2f-h: the total cost, then pay it.
-        total = base
+        total = committed + optional
         for cost in chosen:
-            if isinstance(cost, ast.PayMana):
-                total += parse_cost(cost.cost)
-            else:
+            if not isinstance(cost, ast.PayMana):
                 self.interpreter.run(cost, env)
+        for part in rest + tuple(others):  # the parts of an alternative or optional cost other than mana
+            self.interpreter.pay_cost(part, env)
         self.pay_mana(player, changes.apply(total), f"casting {spell.card_name}")
         self.pay_life(player, life, f"casting {spell.card_name}")
         env.target_index = 0

@@ -3,7 +3,7 @@
 Every action is all-or-nothing: `perform` opens a mark in the state's undo journal, runs the action, puts
 waiting triggers on the stack and checks state-based actions; if anything is refused, the journal rolls back
 to the mark and nothing happened. `Game` is one object made of parts, one module each: `core` (queries,
-asking, all-or-nothing), `moves`, `casting`, `activating`, `resolving`, `bookkeeping`, `turns` (steps, passing
+asking, all-or-nothing), `moves`, `casting`, `optional_costs`, `activating`, `resolving`, `bookkeeping`, `turns` (steps, passing
 priority, lands), `combat`, `damage`, `state_based`.
 """
 from __future__ import annotations
@@ -15,10 +15,12 @@ from .combat import Combat
 from .core import GameCore
 from .damage import Damage
 from .moves import Moves
+from .optional_costs import OptionalCosts
 from .resolving import Resolving
 from .state_based import StateBasedActions
 from .turns import Turns
 
 
-class Game(Combat, Turns, Casting, Activating, Resolving, Bookkeeping, StateBasedActions, Damage, Moves, GameCore):
+class Game(Combat, Turns, Casting, Activating, Resolving, Bookkeeping, StateBasedActions, Damage, Moves, OptionalCosts,
+           GameCore):
     """One game: the state, the rulebook it runs by, and who answers choices."""

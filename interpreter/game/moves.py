@@ -176,10 +176,14 @@ class Moves:
             self.emit(Event(card.event, player, card.name), env)
 
     def discard(self, player: str, ids: list[int], env: Env | None) -> None:
-        """701.9a: the cards go from the player's hand to their owner's graveyard."""
+        """701.9a: the cards go from the player's hand to their owner's graveyard, or where an ability of the
+        card replaces that (614.1a); the abilities linked to that replacement trigger (607.2)."""
         for i in ids:
-            new = self.move(i, "graveyard")
+            zone = self.discard_destination(i)
+            new = self.move(i, zone)
             self.emit(Event("discarded", player, new.card_name, new.id), env)
+            if zone != "graveyard":
+                self.exiled_this_way(new.id, env)
 
     def pay_mana(self, player: str, cost: tuple[str, ...], what: str, rule: str = "601.2h") -> None:
         self.state.players[player].pool = pay(self.state.players[player].pool, cost, what, rule)

@@ -153,6 +153,8 @@ class Rulebook(LayoutReader):
                         self.index.subject_triggers.append((name, pattern))
             else:
                 self.index.keyword_abilities.extend((name, p) for p in patterns)
+                if pending.first("event_clause"):
+                    self.index.paid_words.append(pending.first("event_clause"))
         elif pending.kind == "special action":
             key = special_key(pending.pattern)
             if key not in self.index.special_patterns:
@@ -181,7 +183,7 @@ class Rulebook(LayoutReader):
                    for t in self.index.special_patterns]
         self._extension = extension([p for _, p in self.index.keyword_actions], special,
                                     [p for _, p in self.index.keyword_abilities],
-                                    [p for _, p in self.index.subject_triggers])
+                                    [p for _, p in self.index.subject_triggers], tuple(self.index.paid_words))
         try:
             self._parser = oracle_parser(self._extension)
         except GrammarError as exc:

@@ -11,6 +11,7 @@ from .base import (
     Steps,
     keyword_abilities,
 )
+from .casting import CastingSteps
 from .conditions import ConditionSteps
 from .control import ControlSteps
 from .damage import DamageSteps
@@ -26,6 +27,6 @@ from .zones import ZoneSteps
 __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInterpreter", "keyword_abilities"]
 
 
-class StepInterpreter(TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
+class StepInterpreter(CastingSteps, TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
                       PermanentSteps, DamageSteps, PaymentSteps, KeywordSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from .casting import CostWasPaid, WasPaid
 from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
 
@@ -169,6 +170,8 @@ class MarkerAtBottom(Node):
 
 
 Condition = Union[
+    WasPaid,
+    CostWasPaid,
     WasQuality,
     OwnAndControl,
     IsStatus,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Union
 
+from .casting import CastForCost
 from .control_effects import (
     AdvanceMarker,
     CompleteRoomCard,
@@ -88,6 +89,7 @@ __all__ = ["Effect"]
 
 Effect = Union[
     Draw,
+    CastForCost,
     Mill,
     Shuffle,
     PutCounters,

@@ -12,6 +12,7 @@ from ...diagnostics import Span
 from .. import ast
 from ..parsers import GrammarIndex
 from .abilities import AbilityRules
+from .casting import CastingRules
 from .conditions import ConditionRules
 from .control_effects import ControlRules
 from .objects import ObjectRules
@@ -30,6 +31,7 @@ class ToAst(
     ControlRules,
     ConditionRules,
     AbilityRules,
+    CastingRules,
     ObjectRules,
     TriggerRules,
 ):

@@ -1,0 +1,48 @@
+"""What a spell's casting paid (601.2b, 702.33d), and casting a card for an alternative cost while an effect
+resolves (118.9, 608.2g)."""
+from __future__ import annotations
+
+from ...language import ast
+from .base import Env, executes
+
+
+class CastingSteps:
+    """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
+
+    def _paid_names(self, word: str) -> set[str]:
+        """The keyword abilities a spell whose cost was paid is called `word` by ('kicked': kicker, 702.33d)."""
+        return {d.name for d in self.game.rulebook.keyword_abilities.values() if d is not None and d.event == word}
+
+    def times_paid(self, node: ast.WasPaid, env: Env) -> int:
+        """How many times the costs that `node.word` names were paid for its objects (702.33d)."""
+        names = self._paid_names(node.word)
+        return sum(1 for i in self.objects(node.objects, env) for name in self.game.paid_for(i) if name in names)
+
+    @executes(ast.WasPaid)
+    def was_paid(self, node: ast.WasPaid, env: Env) -> bool:
+        return (self.times_paid(node, env) > 0) != node.negated
+
+    @executes(ast.CostWasPaid)
+    def cost_was_paid(self, node: ast.CostWasPaid, env: Env) -> bool:
+        """'if its KEYWORD cost was paid': the ability's own spell, or the spell its permanent was (601.2b)."""
+        return node.keyword in env.context.paid
+
+    @executes(ast.CastForCost)
+    def cast_for_cost(self, node: ast.CastForCost, env: Env) -> None:
+        """608.2g: cast it now, paying the cost rather than its mana cost (118.9); the ability's keyword, if it
+        is one, is the alternative cost paid ('if its madness cost was paid')."""
+        cost = env.vars.get(node.cost.name) if isinstance(node.cost, ast.Var) else node.cost
+        for i in self.objects(node.objects, env):
+            self.game.cast_now(env.player, i, cost, env.vars.get("_paying"))
+
+    @executes(ast.ExiledThisWayTrigger)
+    def exiled_this_way_trigger(self, node: ast.ExiledThisWayTrigger, event: object, source: object) -> bool:
+        """No event triggers it: the replacement it is linked to puts it on its way as it applies (607.2,
+        `Game.exiled_this_way`)."""
+        return False
+
+    @executes(ast.SpellWas)
+    def spell_was(self, node: ast.SpellWas, env: Env) -> bool:
+        """'if this spell was kicked': whether a cost that word names was paid as it was cast (702.33d); other
+        words of how a spell was cast aren't kept yet (runs.py)."""
+        return bool(self._paid_names(node.event or "") & set(env.context.paid))

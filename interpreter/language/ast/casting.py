@@ -1,0 +1,70 @@
+"""How a spell is cast and what was paid: optional additional costs (118.8, 601.2b), where a spell goes as it
+resolves or is discarded instead (614.1a), what a spell's casting paid (601.2b, 601.2f), casting while an effect
+resolves for an alternative cost (118.9, 608.2g)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .nodes import Node, Var
+from .objects import Objects
+
+__all__ = ["OptionalCost", "ResolvesInto", "DiscardIntoExile", "ExiledThisWayTrigger", "WasPaid", "CostWasPaid",
+           "CastForCost"]
+
+
+@dataclass(frozen=True)
+class OptionalCost(Node):
+    """'You may pay an additional COST [any number of times] as you cast this spell' (118.8b, 601.2b): a keyword
+    ability's optional additional cost, announced and paid with the spell's other costs (601.2f-h)."""
+
+    cost: "str | Var"
+    repeatable: bool = False
+
+
+@dataclass(frozen=True)
+class ResolvesInto(Node):
+    """'If the KEYWORD cost was paid, put this spell into its owner's ZONE instead of into that player's
+    graveyard as it resolves' (a replacement, 614.1a, of 608.2n)."""
+
+    keyword: str
+    zone: str
+
+
+@dataclass(frozen=True)
+class DiscardIntoExile(Node):
+    """'If a player would discard this card, that player discards it, but exiles it instead of putting it into
+    their graveyard' (a replacement, 614.1a, of 701.9a); it functions while the card is in a hand (113.6b)."""
+
+
+@dataclass(frozen=True)
+class ExiledThisWayTrigger(Node):
+    """'When this card is exiled this way': triggers on the replacement of the same keyword ability applying
+    (linked abilities, 607.2); it functions in exile, where the card is (113.6k)."""
+
+
+@dataclass(frozen=True)
+class WasPaid(Node):
+    """'if it was kicked', 'if this spell wasn't kicked': whether the optional cost of a keyword ability whose
+    `event` word this is was paid as the object was cast (601.2b, 702.33d)."""
+
+    objects: Objects
+    word: str
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class CostWasPaid(Node):
+    """'if the KEYWORD cost was paid', 'if its KEYWORD cost was paid': that keyword's additional or alternative
+    cost was paid as the spell (or the spell the permanent was) was cast (601.2b, 601.2f)."""
+
+    keyword: str
+
+
+@dataclass(frozen=True)
+class CastForCost(Node):
+    """'cast it by paying COST rather than paying its mana cost' while an effect resolves (118.9, 608.2g): no
+    timing rules; the keyword whose ability says so is the alternative cost paid."""
+
+    objects: Objects
+    cost: "str | Var"

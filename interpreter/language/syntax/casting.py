@@ -1,0 +1,49 @@
+"""Tree to AST for how a spell is cast and what was paid (118.8, 118.9, 601.2b, 601.2f, 614.1a)."""
+
+from __future__ import annotations
+
+from lark import Transformer, v_args
+
+from .. import ast
+
+
+@v_args(meta=True)
+class CastingRules(Transformer):
+    """One method per grammar rule (or alias) of this family; `ToAst` joins the families."""
+
+    @staticmethod
+    def _cost(token) -> "str | ast.Var":
+        return token if isinstance(token, ast.Var) else str(token)
+
+    def optional_additional_cost(self, meta, children):
+        return ast.OptionalCost(self._cost(children[0]), children[1] is not None, span=self._span(meta))
+
+    def resolves_into(self, meta, children):
+        return ast.ResolvesInto(children[0], str(children[1]).lower(), span=self._span(meta))
+
+    def discard_into_exile(self, meta, children):
+        return ast.DiscardIntoExile(span=self._span(meta))
+
+    def cost_static(self, meta, children):
+        return children[0]
+
+    def exiled_this_way_trigger(self, meta, children):
+        return ast.ExiledThisWayTrigger(span=self._span(meta))
+
+    def was_paid(self, meta, children):
+        return ast.WasPaid(children[0], str(children[1]).lower(), span=self._span(meta))
+
+    def was_not_paid(self, meta, children):
+        return ast.WasPaid(children[0], str(children[1]).lower(), True, span=self._span(meta))
+
+    def cost_was_paid(self, meta, children):
+        return ast.CostWasPaid(children[0], span=self._span(meta))
+
+    def paid_condition(self, meta, children):
+        return children[0]
+
+    def cast_for_cost(self, meta, children):
+        return ast.CastForCost(children[0], self._cost(children[1]), span=self._span(meta))
+
+    def casting_primitive(self, meta, children):
+        return children[0]
