@@ -55,7 +55,7 @@ class OptionalCosts:
             most = MAX_TIMES if static.repeatable else 1
             legal = [n for n in range(most + 1)
                      if can_pay(pool, changes.apply(committed + mana + extra * n)) and (n == 0 or not rest or self.try_out(
-                         lambda n=n: [self.interpreter.pay_cost(item, env) for _ in range(n) for item in rest]) is None)]
+                         lambda n=n, rest=rest: [self.interpreter.pay_cost(item, env) for _ in range(n) for item in rest]) is None)]
             what = f"{env.action_text}: the {definition.name} cost {value}"
             if static.repeatable:
                 times = int(self.ask(Choice("option", f"{what}: how many times to pay it", [str(n) for n in legal],

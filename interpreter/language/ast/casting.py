@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from .nodes import Node, Var
 from .objects import Objects
 
-__all__ = ["OptionalCost", "ResolvesInto", "DiscardIntoExile", "ExiledThisWayTrigger", "WasPaid", "CostWasPaid",
-           "CastForCost"]
+__all__ = ["CastForCost", "CostWasPaid", "DiscardIntoExile", "ExiledThisWayTrigger", "OptionalCost", "ResolvesInto",
+           "WasPaid"]
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class OptionalCost(Node):
     """'You may pay an additional COST [any number of times] as you cast this spell' (118.8b, 601.2b): a keyword
     ability's optional additional cost, announced and paid with the spell's other costs (601.2f-h)."""
 
-    cost: "str | Var"
+    cost: str | Var
     repeatable: bool = False
 
 
@@ -67,4 +67,4 @@ class CastForCost(Node):
     timing rules; the keyword whose ability says so is the alternative cost paid."""
 
     objects: Objects
-    cost: "str | Var"
+    cost: str | Var

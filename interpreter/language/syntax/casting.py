@@ -12,7 +12,7 @@ class CastingRules(Transformer):
     """One method per grammar rule (or alias) of this family; `ToAst` joins the families."""
 
     @staticmethod
-    def _cost(token) -> "str | ast.Var":
+    def _cost(token) -> str | ast.Var:
         return token if isinstance(token, ast.Var) else str(token)
 
     def optional_additional_cost(self, meta, children):
