@@ -46,3 +46,13 @@ class CastingSteps:
         """'if this spell was kicked': whether a cost that word names was paid as it was cast (702.33d); other
         words of how a spell was cast aren't kept yet (runs.py)."""
         return bool(self._paid_names(node.event or "") & set(env.context.paid))
+
+    @executes(ast.SacrificeIt)
+    def sacrifice_it(self, node: ast.SacrificeIt, env: Env) -> list[int]:
+        """701.21a: a player sacrifices only a permanent they control; one that left the battlefield isn't."""
+        done = []
+        for i in self.objects(node.objects, env):
+            if i in self.state.battlefield and (node.by_controller or self.state.objects[i].controller == env.player):
+                self.game.move(i, "graveyard", env=env)
+                done.append(i)
+        return done

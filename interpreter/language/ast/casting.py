@@ -10,7 +10,7 @@ from .nodes import Node, Var
 from .objects import Objects
 
 __all__ = ["CastForCost", "CostWasPaid", "DiscardIntoExile", "ExiledThisWayTrigger", "OptionalCost", "ResolvesInto",
-           "WasPaid"]
+           "SacrificeIt", "WasPaid"]
 
 
 @dataclass(frozen=True)
@@ -68,3 +68,12 @@ class CastForCost(Node):
 
     objects: Objects
     cost: str | Var
+
+
+@dataclass(frozen=True)
+class SacrificeIt(Node):
+    """'sacrifice it', 'its controller sacrifices it' (701.21a): the permanent goes to its owner's graveyard, by
+    the player who controls it (`by_controller`) or, else, only if the ability's controller controls it."""
+
+    objects: Objects
+    by_controller: bool = False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from .casting import CastForCost
+from .casting import CastForCost, SacrificeIt
 from .control_effects import (
     AdvanceMarker,
     CompleteRoomCard,
@@ -90,6 +90,7 @@ __all__ = ["Effect"]
 Effect = Union[
     Draw,
     CastForCost,
+    SacrificeIt,
     Mill,
     Shuffle,
     PutCounters,

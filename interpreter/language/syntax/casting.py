@@ -47,3 +47,9 @@ class CastingRules(Transformer):
 
     def casting_primitive(self, meta, children):
         return children[0]
+
+    def sacrifice_it(self, meta, children):
+        return ast.SacrificeIt(children[0] if children else ast.It(span=self._span(meta)), span=self._span(meta))
+
+    def controller_sacrifices_it(self, meta, children):
+        return ast.SacrificeIt(children[0] if children else ast.It(span=self._span(meta)), True, span=self._span(meta))
