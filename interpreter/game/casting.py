@@ -112,7 +112,10 @@ class Casting:
         if permission:  # 118.9: an alternative cost replaces the mana cost
             cost = permission.cost
             base, rest = split_cost(dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost)
-            context.paid = (self.rulebook.keyword_abilities[ability.name].name,)
+            definition = self.rulebook.keyword_abilities[ability.name]
+            context.paid = (definition.name,)
+            if definition.event:  # 702.138b: the spell 'escaped'
+                self.emit(Event(definition.event, player, spell.card_name, spell.id), env)
         elif alternative is not None:
             base, rest = split_cost(alternative[0])
             context.paid = (alternative[1],) if alternative[1] else ()
@@ -251,6 +254,10 @@ class Casting:
                                                  and obj.face_down_at < self.state.turn_started):
                 raise error("E402", f"{obj.card_name} wasn't {permission.earlier_event} before this turn",
                             rule=definition.rule)
+            if permission.condition is not None and not self.interpreter.holds(
+                    permission.condition, Env(obj.owner, self.new_context(obj.owner, obj.id), obj.id)):
+                raise error("E402", f"{obj.card_name} can't be cast using {definition.name}: it needs "
+                            f"{self.words_of(permission.condition)}", rule=definition.rule)
             return permission, ability
         permission, _, definition = wanted[0]
         raise error("E402", f"{obj.card_name} is in the {obj.zone}; {definition.name} casts it from the "

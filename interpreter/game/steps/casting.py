@@ -56,3 +56,13 @@ class CastingSteps:
                 self.game.move(i, "graveyard", env=env)
                 done.append(i)
         return done
+
+    @executes(ast.ThisTurn)
+    def this_turn(self, node: ast.ThisTurn, env: Env) -> bool:
+        """Whether the event happened to that player since the current turn began (500.1)."""
+        for event in reversed(self.state.events):
+            if event.name == "turn_began":
+                return False
+            if event.name == node.event and (event.player == env.player) == (node.who == "you"):
+                return True
+        return False

@@ -10,7 +10,7 @@ from .nodes import Node, Var
 from .objects import Objects
 
 __all__ = ["CastForCost", "CostWasPaid", "DiscardIntoExile", "ExiledThisWayTrigger", "OptionalCost", "ResolvesInto",
-           "SacrificeIt", "WasPaid"]
+           "SacrificeIt", "ThisTurn", "WasPaid"]
 
 
 @dataclass(frozen=True)
@@ -77,3 +77,12 @@ class SacrificeIt(Node):
 
     objects: Objects
     by_controller: bool = False
+
+
+@dataclass(frozen=True)
+class ThisTurn(Node):
+    """'if an opponent lost life this turn', 'if you've cast another spell this turn': an event of that name
+    (`event`) happened to a player (`who`: 'opponent' or 'you') since the turn began (500.1)."""
+
+    event: str
+    who: str

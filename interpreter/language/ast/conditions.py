@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .casting import CostWasPaid, WasPaid
+from .casting import CostWasPaid, ThisTurn, WasPaid
 from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
 
@@ -172,6 +172,7 @@ class MarkerAtBottom(Node):
 Condition = Union[
     WasPaid,
     CostWasPaid,
+    ThisTurn,
     WasQuality,
     OwnAndControl,
     IsStatus,

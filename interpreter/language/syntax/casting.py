@@ -53,3 +53,18 @@ class CastingRules(Transformer):
 
     def controller_sacrifices_it(self, meta, children):
         return ast.SacrificeIt(children[0] if children else ast.It(span=self._span(meta)), True, span=self._span(meta))
+
+    def exile_other_from_zone(self, meta, children):
+        return ast.ExileFromZone(children[0], None, str(children[2]).lower(), True, span=self._span(meta))
+
+    def opponent_lost_life(self, meta, children):
+        return ast.ThisTurn("life_lost", "opponent", span=self._span(meta))
+
+    def you_cast_another_spell(self, meta, children):
+        return ast.ThisTurn("cast", "you", span=self._span(meta))
+
+    def this_turn(self, meta, children):
+        return children[0]
+
+    def cast_if(self, meta, children):
+        return children[0]
