@@ -109,9 +109,11 @@ class Casting:
         env = Env(player, context, spell.id, action_text=f"cast {spell.card_name}")
         base = () if free else tuple(printed.mana_cost or ())
         rest: tuple[ast.CostItem, ...] = ()
-        if permission:  # 118.9: an alternative cost replaces the mana cost
+        if permission:  # 118.9: an alternative cost replaces the mana cost (none: the mana cost, and more, 118.8)
             cost = permission.cost
-            base, rest = split_cost(dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost)
+            if cost is not None:
+                base, rest = split_cost(dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost)
+            rest += permission.additional
             definition = self.rulebook.keyword_abilities[ability.name]
             context.paid = (definition.name,)
             if definition.event:  # 702.138b: the spell 'escaped'

@@ -248,6 +248,7 @@ class CastPermission(Node):
     earlier_event: str | None = None  # 'if it was foretold before this turn'
     spell_qualities: tuple[QualityExpr, ...] = ()  # 'if the resulting spell is an instant or sorcery spell'
     condition: Condition | None = None  # 'if an opponent lost life this turn' (702.137a)
+    additional: tuple[CostItem, ...] = ()  # 'by discarding a card in addition to paying its other costs'
 
 
 @dataclass(frozen=True)

@@ -68,3 +68,17 @@ class CastingRules(Transformer):
 
     def cast_if(self, meta, children):
         return children[0]
+
+    def discard_count(self, meta, children):
+        return ast.Discard(children[0], span=self._span(meta))
+
+    def discard_count_quality(self, meta, children):
+        return self.discard_quality(meta, children)
+
+    def cast_permission_discarding(self, meta, children):
+        """'You may cast this card from ZONE [if the resulting spell is ...] by discarding CARDS in addition to
+        paying its other costs' (702.81a, 702.133a): its mana cost, and the discard as an additional cost."""
+        zone, qualities, discard = children
+        return ast.CastPermission(zone, None, None, None, qualities or (),
+                                  additional=(ast.CostItem("action", effect=discard, span=discard.span),),
+                                  span=self._span(meta))
