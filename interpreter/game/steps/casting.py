@@ -63,6 +63,7 @@ class CastingSteps:
         for event in reversed(self.state.events):
             if event.name == "turn_began":
                 return False
-            if event.name == node.event and (event.player == env.player) == (node.who == "you"):
+            if event.name == node.event and (event.player == env.player) == (node.who == "you") and (
+                    not node.source or event.object_id == env.source_id):
                 return True
         return False

@@ -82,7 +82,9 @@ class SacrificeIt(Node):
 @dataclass(frozen=True)
 class ThisTurn(Node):
     """'if an opponent lost life this turn', 'if you've cast another spell this turn': an event of that name
-    (`event`) happened to a player (`who`: 'opponent' or 'you') since the turn began (500.1)."""
+    (`event`) happened to a player (`who`: 'opponent' or 'you'), and to the source if `source`, since the turn
+    began (500.1)."""
 
     event: str
     who: str
+    source: bool = False  # about the ability's source ('you discarded this card this turn', 702.187b)

@@ -82,3 +82,6 @@ class CastingRules(Transformer):
         return ast.CastPermission(zone, None, None, None, qualities or (),
                                   additional=(ast.CostItem("action", effect=discard, span=discard.span),),
                                   span=self._span(meta))
+
+    def you_discarded_this_card(self, meta, children):
+        return ast.ThisTurn("discarded", "you", True, span=self._span(meta))
