@@ -33,8 +33,9 @@ class Casting:
         types = {t.lower() for t in printed.types}
         if "land" in types and not (permission and permission.face_down):
             raise error("E402", f"can't cast {obj.card_name}: a land is played, not cast", rule="305.1")
-        if (not types & INSTANT_SPEED_TYPES or permission and permission.face_down) and not self.as_though_flash(
-                player, printed):
+        face_down = bool(permission and permission.face_down)
+        if (not types & INSTANT_SPEED_TYPES or face_down) and not self.as_though_flash(player, printed) and not (
+                not face_down and self.keyword_statics(printed.abilities, ast.CastAsInstant)):  # 702.8a
             if not self.sorcery_timing(player):
                 raise self.unless_unrun_keyword(printed.abilities, error(
                     "E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty stack",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .nodes import Node, Var
 from .objects import Objects
 
-__all__ = ["CastForCost", "CostWasPaid", "DiscardIntoExile", "ExiledThisWayTrigger", "OptionalCost", "ResolvesInto",
+__all__ = ["CastAsInstant", "CastForCost", "CostWasPaid", "DiscardIntoExile", "ExiledThisWayTrigger", "OptionalCost", "ResolvesInto",
            "SacrificeIt", "ThisTurn", "WasPaid"]
 
 
@@ -88,3 +88,9 @@ class ThisTurn(Node):
     event: str
     who: str
     source: bool = False  # about the ability's source ('you discarded this card this turn', 702.187b)
+
+
+@dataclass(frozen=True)
+class CastAsInstant(Node):
+    """'You may cast this spell any time you could cast an instant' (702.8a): its own timing permission, which
+    a face-down spell doesn't have (708.2)."""

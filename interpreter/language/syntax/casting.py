@@ -85,3 +85,6 @@ class CastingRules(Transformer):
 
     def you_discarded_this_card(self, meta, children):
         return ast.ThisTurn("discarded", "you", True, span=self._span(meta))
+
+    def cast_as_instant(self, meta, children):
+        return ast.CastAsInstant(span=self._span(meta))
