@@ -123,10 +123,13 @@ class Casting:
             base, rest = split_cost(alternative[0])
             context.paid = (alternative[1],) if alternative[1] else ()
         abilities = self.characteristics(spell.id).abilities
-        # 601.2b: modes, then X, then each hybrid half and Phyrexian payment.
+        # 601.2b: modes (all of them, for an additional cost, 702.42a), then X, then each hybrid half and
+        # Phyrexian payment.
+        all_modes: tuple[str, ...] = ()
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility) and isinstance(spell_ability.effect, ast.Modal):
-                context.vars["_modes"] = self.interpreter.choose_modes(spell_ability.effect, env)
+                modes, all_modes = self.announce_modes(spell_ability.effect, spell.id, env, base)
+                context.vars["_modes"] = modes
         # 601.2f: the increases and reductions of its cost, counted before any cost is paid
         changes = spell_cost_changes(self.interpreter, spell.id, env, ability if permission and isinstance(
             permission.cost, ast.Var) else None)
@@ -134,7 +137,7 @@ class Casting:
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
                   if (c := self._choose_cost(a, env, base, changes)) is not None]
-        committed = base + tuple(s for c in chosen if isinstance(c, ast.PayMana) for s in parse_cost(c.cost))
+        committed = base + all_modes + tuple(s for c in chosen if isinstance(c, ast.PayMana) for s in parse_cost(c.cost))
         optional, others = self.announce_optional_costs(spell.id, env, committed, changes)
         # 601.2c: targets, as many as the announced mode and X say.
         env.vars.update(context.vars)

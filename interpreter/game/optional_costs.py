@@ -71,6 +71,24 @@ class OptionalCosts:
                     self.emit(Event(definition.event, env.player, spell.card_name, spell.id), env)
         return mana, others
 
+    def announce_modes(self, modal: ast.Modal, spell_id: int, env: Env, base: tuple[str, ...]
+                       ) -> tuple[list[int], tuple[str, ...]]:
+        """601.2b, 700.2: the modes; where a keyword lets the player choose all of them for an additional cost
+        (702.42a), whether they do (legal when every mode has legal targets and the cost can be paid). Returns
+        the chosen modes and the mana that adds to the total cost."""
+        pool = self.state.players[env.player].pool
+        abilities = self.state.objects[spell_id].card.front.abilities
+        for static, keyword, definition in self.keyword_statics(abilities, ast.ChooseAllModes):
+            value = dict(keyword.args).get(static.cost.name) if isinstance(static.cost, ast.Var) else static.cost
+            extra, _ = split_cost(value)
+            able = can_pay(pool, tuple(s for s in base if s != "X") + extra) and all(
+                self.try_out(lambda m=mode: self.interpreter.announce_targets(m, env)) is None for mode in modal.modes)
+            if self.ask_yes(f"{env.action_text}: choose all modes, paying the {definition.name} cost {value}?", able,
+                            "601.2b"):
+                env.context.paid += (definition.name,)
+                return list(range(len(modal.modes))), extra
+        return self.interpreter.choose_modes(modal, env), ()
+
     def paid_for(self, object_id: int) -> tuple[str, ...]:
         """The keyword costs paid as the object (a spell, or the spell a permanent was) was cast (601.2b)."""
         for item in self.state.stack:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .casting import CastAsInstant, DiscardIntoExile, OptionalCost, ResolvesInto
+from .casting import CastAsInstant, ChooseAllModes, DiscardIntoExile, OptionalCost, ResolvesInto
 from .conditions import Condition
 from .control_effects import KeywordAction
 from .effects import Effect
@@ -286,7 +286,7 @@ class DamageAsCounters(Node):
     kinds: tuple[tuple[str, str], ...]
 
 
-StaticAbility = Union[CastPermission, ExileInstead, OptionalCost, CastAsInstant, ResolvesInto, DiscardIntoExile, "ActivatedAbility", "TriggeredAbility", CantBeDestroyed, LethalDamage, DamageGainsLife,
+StaticAbility = Union[CastPermission, ExileInstead, OptionalCost, CastAsInstant, ChooseAllModes, ResolvesInto, DiscardIntoExile, "ActivatedAbility", "TriggeredAbility", CantBeDestroyed, LethalDamage, DamageGainsLife,
                       DamageAsCounters]
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .nodes import Node, Var
 from .objects import Objects
 
-__all__ = ["CastAsInstant", "CastForCost", "CostWasPaid", "DiscardIntoExile", "ExiledThisWayTrigger", "OptionalCost", "ResolvesInto",
+__all__ = ["CastAsInstant", "CastForCost", "ChooseAllModes", "CostWasPaid", "DiscardIntoExile", "ExiledThisWayTrigger", "OptionalCost", "ResolvesInto",
            "SacrificeIt", "ThisTurn", "WasPaid"]
 
 
@@ -94,3 +94,11 @@ class ThisTurn(Node):
 class CastAsInstant(Node):
     """'You may cast this spell any time you could cast an instant' (702.8a): its own timing permission, which
     a face-down spell doesn't have (708.2)."""
+
+
+@dataclass(frozen=True)
+class ChooseAllModes(Node):
+    """'You may choose all modes of this spell instead of just the number specified. If you do, you pay an
+    additional COST' (702.42a): announced with the modes (601.2b), the cost added to the total (601.2f)."""
+
+    cost: str | Var

@@ -88,3 +88,6 @@ class CastingRules(Transformer):
 
     def cast_as_instant(self, meta, children):
         return ast.CastAsInstant(span=self._span(meta))
+
+    def choose_all_modes(self, meta, children):
+        return ast.ChooseAllModes(self._cost(children[0]), span=self._span(meta))
