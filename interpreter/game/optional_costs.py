@@ -4,7 +4,7 @@ replacement of discarding with its linked trigger (614.1a, 607.2).
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from ..language import ast
 from .choices import Choice
@@ -154,4 +154,19 @@ def _with_cost(ability: ast.ActivatedAbility, args: dict) -> ast.ActivatedAbilit
         costs.append(replace(cost, mana="".join(f"{{{s}}}" for s in mana)))
         costs.extend(rest)
         text = text.replace(f"{{{name}}}", str(value))
-    return replace(ability, costs=tuple(costs), cost_text=text)
+    values = {k: v for k, v in args.items() if isinstance(v, ast.Node) and not isinstance(v, ast.Costs)}
+    for name, value in values.items():
+        text = text.replace(f"{{{name}}}", str(getattr(value, "value", value)))
+    return _substitute(replace(ability, costs=tuple(costs), cost_text=text), values)
+
+
+def _substitute(node: object, values: dict) -> object:
+    """The node with each slot variable the keyword gives a value ('Saddle 2': {count}) replaced by it."""
+    if isinstance(node, ast.Var):
+        return values.get(node.name, node)
+    if isinstance(node, tuple):
+        return tuple(_substitute(n, values) for n in node)
+    if not isinstance(node, ast.Node) or not values:
+        return node
+    changed = {f.name: _substitute(getattr(node, f.name), values) for f in fields(node)}
+    return replace(node, **changed)

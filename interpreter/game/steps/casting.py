@@ -3,6 +3,8 @@ resolves (118.9, 608.2g)."""
 from __future__ import annotations
 
 from ...language import ast
+from ..choices import Choice
+from ..events import Event
 from .base import Env, executes
 
 
@@ -67,3 +69,29 @@ class CastingSteps:
                     not node.source or event.object_id == env.source_id):
                 return True
         return False
+
+    @executes(ast.TapTotalPower)
+    def tap_total_power(self, node: ast.TapTotalPower, env: Env) -> list[int]:
+        """118.3: the chosen untapped creatures' powers add up to at least N, or the cost isn't paid; tapping them
+        isn't a {T} cost, so summoning sickness doesn't matter (302.6)."""
+        found = self.permanents_you_control(ast.PermanentsYouControl(node.quality, other=node.other), env)
+        options = [i for i in found if not self.state.objects[i].tapped]
+        total = self.number(node.total, env)
+        power = {i: self.game.characteristics(i).power or 0 for i in options}
+        if sum(max(p, 0) for p in power.values()) < total:
+            raise self.refuse(f"the untapped creatures you control don't have total power {total}", env, node, "118.3")
+        chosen = self.ask_objects(Choice("objects", f"{env.action_text}: tap creatures with total power {total} or "
+                                         "greater", options, len(options), up_to=True, rule="118.3"))
+        if sum(power[i] for i in chosen) < total:
+            raise self.refuse(f"the creatures chosen have total power {sum(power[i] for i in chosen)}, not {total} or "
+                              "greater", env, node, "118.3")
+        for i in chosen:
+            obj = self.state.objects[i]
+            obj.tapped = True
+            self.game.emit(Event("tapped", obj.controller, obj.card_name, obj.id), env)
+        return chosen
+
+    @executes(ast.IsDesignated)
+    def is_designated(self, node: ast.IsDesignated, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(node.designation in self.state.objects[i].designations for i in ids)

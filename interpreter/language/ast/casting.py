@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .nodes import Node, Var
+from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
 
 __all__ = ["CastAsInstant", "CastForCost", "ChooseAllModes", "CostWasPaid", "DiscardIntoExile", "ExiledThisWayTrigger", "OptionalCost", "ResolvesInto",
-           "SacrificeIt", "ThisTurn", "WasPaid"]
+           "IsDesignated", "SacrificeIt", "TapTotalPower", "ThisTurn", "WasPaid"]
 
 
 @dataclass(frozen=True)
@@ -102,3 +102,21 @@ class ChooseAllModes(Node):
     additional COST' (702.42a): announced with the modes (601.2b), the cost added to the total (601.2f)."""
 
     cost: str | Var
+
+
+@dataclass(frozen=True)
+class TapTotalPower(Node):
+    """'Tap any number of [other] untapped QUALITY you control with total power N or greater' (a cost:
+    702.122a, 702.171a): the player chooses which; their powers must add up to N (118.3)."""
+
+    quality: QualityExpr
+    total: Number
+    other: bool = False
+
+
+@dataclass(frozen=True)
+class IsDesignated(Node):
+    """'if this creature is saddled', 'is monstrous': the objects have that designation now (702.171b)."""
+
+    objects: Objects
+    designation: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .casting import CostWasPaid, ThisTurn, WasPaid
+from .casting import CostWasPaid, IsDesignated, ThisTurn, WasPaid
 from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
 
@@ -173,6 +173,7 @@ Condition = Union[
     WasPaid,
     CostWasPaid,
     ThisTurn,
+    IsDesignated,
     WasQuality,
     OwnAndControl,
     IsStatus,

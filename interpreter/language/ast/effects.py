@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from .casting import CastForCost, SacrificeIt
+from .casting import CastForCost, SacrificeIt, TapTotalPower
 from .control_effects import (
     AdvanceMarker,
     CompleteRoomCard,
@@ -91,6 +91,7 @@ Effect = Union[
     Draw,
     CastForCost,
     SacrificeIt,
+    TapTotalPower,
     Mill,
     Shuffle,
     PutCounters,

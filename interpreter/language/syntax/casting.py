@@ -91,3 +91,13 @@ class CastingRules(Transformer):
 
     def choose_all_modes(self, meta, children):
         return ast.ChooseAllModes(self._cost(children[0]), span=self._span(meta))
+
+    def tap_total_power(self, meta, children):
+        other, quality, total = children
+        return ast.TapTotalPower(quality, total, bool(other), span=self._span(meta))
+
+    def designate_for_duration(self, meta, children):
+        return ast.Designate(children[0], str(children[1]).lower(), children[2], span=self._span(meta))
+
+    def is_designated(self, meta, children):
+        return ast.IsDesignated(children[0], str(children[1]).lower(), span=self._span(meta))
