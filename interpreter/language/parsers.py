@@ -28,7 +28,7 @@ SLOT_NAME_TYPES = {
     "quality": "quality", "subtype": "subtype",
     "cards": "objects", "card": "objects", "permanent": "objects", "permanents": "objects",
     "creature": "objects", "creatures": "objects", "object": "objects", "objects": "objects",
-    "cost": "cost", "name": "name",
+    "cost": "cost", "second_cost": "cost", "name": "name",
 }
 
 

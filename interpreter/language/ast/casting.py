@@ -9,8 +9,21 @@ from dataclasses import dataclass
 from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
 
-__all__ = ["CastAsInstant", "CastForCost", "ChooseAllModes", "CostWasPaid", "DiscardIntoExile", "ExiledThisWayTrigger", "OptionalCost", "ResolvesInto",
-           "IsDesignated", "SacrificeIt", "TapTotalPower", "ThisTurn", "WasPaid"]
+__all__ = [
+    "CastAsInstant",
+    "CastForCost",
+    "ChooseAllModes",
+    "CostWasPaid",
+    "DiscardIntoExile",
+    "ExiledThisWayTrigger",
+    "IsDesignated",
+    "OptionalCost",
+    "ResolvesInto",
+    "SacrificeIt",
+    "TapTotalPower",
+    "ThisTurn",
+    "WasPaid",
+]
 
 
 @dataclass(frozen=True)
