@@ -8,8 +8,9 @@ from ..language import ast
 from .characteristics import Face
 from .events import Event
 from .mana import COLOR_LETTERS, parse_pool, pay
-from .state import CardDef, GameObject, LastKnown
+from .state import LEAVES_TO_EXILE, CardDef, GameObject, LastKnown
 from .steps import Env
+
 
 
 class Moves:
@@ -23,6 +24,8 @@ class Moves:
         battlefield dies (700.4)."""
         state = self.state
         old = state.objects[object_id]
+        if old.zone == "battlefield" and LEAVES_TO_EXILE in old.designations:
+            zone = "exile"  # 614.1a: an effect said to exile it instead of putting it anywhere else
         if old.zone == "battlefield" and old.face_down:
             self.emit(Event("revealed", old.owner, old.card_name, old.id), env)  # 708.9
         leaving = old.zone == "battlefield"

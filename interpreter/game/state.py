@@ -16,6 +16,8 @@ from .events import Event
 from .journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded, recorded
 from .mana import mana_value
 
+#: The designation of a permanent an effect exiles instead of putting it anywhere else when it leaves (614.1a).
+LEAVES_TO_EXILE = "exiled if it would leave the battlefield"
 #: Zones each player has; the battlefield and the stack are shared (400.1).
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "sideboard", "command")
 ALL_ZONES = ("battlefield", "stack") + PLAYER_ZONES

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...language import ast
 from ..choices import Choice
 from ..events import Event
+from ..state import LEAVES_TO_EXILE
 from .base import Env, executes
 
 
@@ -95,3 +96,33 @@ class CastingSteps:
     def is_designated(self, node: ast.IsDesignated, env: Env) -> bool:
         ids = self.objects(node.objects, env)
         return bool(ids) and all(node.designation in self.state.objects[i].designations for i in ids)
+
+    @executes(ast.ReturnFromZone)
+    def return_from_zone(self, node: ast.ReturnFromZone, env: Env) -> list[int]:
+        """The ability's own card, if it is still in that zone of its owner's, enters under its owner's control
+        (as what it is now, 400.7)."""
+        obj = self.state.objects.get(env.source_id) if env.source_id is not None else None
+        if obj is None or obj.zone != node.zone or obj.owner != env.player:
+            return []
+        new = self.game.move(obj.id, "battlefield", controller=obj.owner, env=env)
+        if node.tapped:
+            new.tapped = True
+        return [new.id]
+
+    @executes(ast.GainsForGood)
+    def gains_for_good(self, node: ast.GainsForGood, env: Env) -> list[int]:
+        """611.2c: the abilities last as long as it is this object."""
+        ids = [i for i in self.objects(node.objects, env) if i in self.state.battlefield]
+        for i in ids:
+            obj = self.state.objects[i]
+            obj.granted = obj.granted + tuple((ability, None) for ability in node.abilities)
+        return ids
+
+    @executes(ast.ExileIfItWouldLeave)
+    def exile_if_it_would_leave(self, node: ast.ExileIfItWouldLeave, env: Env) -> list[int]:
+        """614.1a: a replacement for as long as it is this permanent (`Moves.move` applies it)."""
+        ids = [i for i in self.objects(node.objects, env) if i in self.state.battlefield]
+        for i in ids:
+            obj = self.state.objects[i]
+            obj.designations |= {LEAVES_TO_EXILE}
+        return ids

@@ -13,12 +13,15 @@ __all__ = [
     "CastAsInstant",
     "CastForCost",
     "ChooseAllModes",
+    "ExileIfItWouldLeave",
+    "GainsForGood",
     "CostWasPaid",
     "DiscardIntoExile",
     "ExiledThisWayTrigger",
     "IsDesignated",
     "OptionalCost",
     "ResolvesInto",
+    "ReturnFromZone",
     "SacrificeIt",
     "TapTotalPower",
     "ThisTurn",
@@ -133,3 +136,28 @@ class IsDesignated(Node):
 
     objects: Objects
     designation: str
+
+
+@dataclass(frozen=True)
+class ReturnFromZone(Node):
+    """'Return this card from your graveyard to the battlefield [tapped]': the ability's own card, from that zone
+    (so the ability functions only there, 113.6m), under its owner's control."""
+
+    zone: str
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class GainsForGood(Node):
+    """'It gains haste.' with no duration: for as long as it is this object (611.2c)."""
+
+    objects: Objects
+    abilities: tuple
+
+
+@dataclass(frozen=True)
+class ExileIfItWouldLeave(Node):
+    """'If it would leave the battlefield, exile it instead of putting it anywhere else' (a replacement effect,
+    614.1a, for as long as it is this permanent)."""
+
+    objects: Objects

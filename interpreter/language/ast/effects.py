@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from .casting import CastForCost, SacrificeIt, TapTotalPower
+from .casting import CastForCost, ExileIfItWouldLeave, GainsForGood, ReturnFromZone, SacrificeIt, TapTotalPower
 from .control_effects import (
     AdvanceMarker,
     CompleteRoomCard,
@@ -91,6 +91,9 @@ Effect = Union[
     Draw,
     CastForCost,
     SacrificeIt,
+    ReturnFromZone,
+    GainsForGood,
+    ExileIfItWouldLeave,
     TapTotalPower,
     Mill,
     Shuffle,

@@ -101,3 +101,14 @@ class CastingRules(Transformer):
 
     def is_designated(self, meta, children):
         return ast.IsDesignated(children[0], str(children[1]).lower(), span=self._span(meta))
+
+    def return_from_zone(self, meta, children):
+        _, zone, status = children
+        return ast.ReturnFromZone(str(zone).lower(), status is not None and str(status).lower() == "tapped",
+                                  span=self._span(meta))
+
+    def gains_for_good(self, meta, children):
+        return ast.GainsForGood(children[0], tuple(children[1]), span=self._span(meta))
+
+    def exile_if_it_would_leave(self, meta, children):
+        return ast.ExileIfItWouldLeave(ast.It(span=self._span(meta)), span=self._span(meta))
