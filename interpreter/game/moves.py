@@ -117,9 +117,10 @@ class Moves:
                         obj.extra_abilities)
         return obj.card.front
 
-    def create_copy_token(self, env: Env, object_id: int) -> GameObject:
-        """111.1, 707.2: a token with the copiable values of the object, face up."""
-        face = self.copiable_values(object_id)
+    def create_copy_token(self, env: Env, object_id: int, face: Face | None = None) -> GameObject:
+        """111.1, 707.2: a token with the copiable values of the object (or `face`, those values with a copy
+        effect's exceptions, 707.9b), face up."""
+        face = face or self.copiable_values(object_id)
         token = self.state.create(CardDef(face.name or "", face), env.player, "battlefield", is_token=True)
         token.summoning_sick = True
         self.emit(Event("token_created", env.player, token.card_name, token.id), env)

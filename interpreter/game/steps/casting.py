@@ -2,9 +2,12 @@
 resolves (118.9, 608.2g)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...language import ast
 from ..choices import Choice
 from ..events import Event
+from ..mana import COLOR_LETTERS
 from ..state import LEAVES_TO_EXILE
 from .base import Env, executes
 
@@ -126,3 +129,41 @@ class CastingSteps:
             obj = self.state.objects[i]
             obj.designations |= {LEAVES_TO_EXILE}
         return ids
+
+    @executes(ast.ExileSelfFrom)
+    def exile_self_from(self, node: ast.ExileSelfFrom, env: Env) -> list[int]:
+        """The ability's own card from that zone of its owner's; as a cost, it can't be paid otherwise (118.3)."""
+        obj = self.state.objects.get(env.source_id) if env.source_id is not None else None
+        if obj is None or obj.zone != node.zone or obj.owner != env.player:
+            raise self.refuse(f"this card isn't in your {node.zone}", env, node, "118.3")
+        return [self.game.move(obj.id, "exile", env=env).id]
+
+    @executes(ast.CopyExcept)
+    def copy_except(self, node: ast.CopyExcept, env: Env) -> list[int]:
+        """707.9b: the token's copiable values are the object's with the exceptions (a card followed to where a
+        cost moved it, 400.7: a card's copiable values are its printed ones)."""
+        made = []
+        ids = [env.source_id] if isinstance(node.objects, ast.Self) and env.source_id is not None else \
+            self.objects(node.objects, env)  # 'this card', wherever a cost moved it
+        for i in ids:
+            while i not in self.state.objects and i in self.state.moved:
+                i = self.state.moved[i]
+            face = self.game.copiable_values(i)
+            for what, value in node.changes:
+                if what == "color":
+                    face = replace(face, colors=frozenset({COLOR_LETTERS[value]}))
+                elif what == "pt":
+                    power, toughness = (int(x) for x in value.split("/"))
+                    face = replace(face, power=power, toughness=toughness)
+                elif what == "no mana cost":
+                    face = replace(face, mana_cost=None, colors=face.characteristics().colors)  # its colors stay
+                elif what == "not legendary":
+                    face = replace(face, supertypes=tuple(s for s in face.supertypes if s != "Legendary"))
+                else:
+                    words = self.quality(value, env).words
+                    types = {t.lower(): t for t in self.game.rulebook.card_types}
+                    face = replace(face, types=face.types + tuple(types[w.lower()] for w in words if w.lower() in types),
+                                   subtypes=face.subtypes + tuple(w for w in words if w.lower() not in types
+                                                                  and w not in face.subtypes))
+            made.append(self.game.create_copy_token(env, i, face).id)
+        return made

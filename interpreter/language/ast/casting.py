@@ -13,9 +13,11 @@ __all__ = [
     "CastAsInstant",
     "CastForCost",
     "ChooseAllModes",
+    "CopyExcept",
     "CostWasPaid",
     "DiscardIntoExile",
     "ExileIfItWouldLeave",
+    "ExileSelfFrom",
     "ExiledThisWayTrigger",
     "GainsForGood",
     "IsDesignated",
@@ -161,3 +163,21 @@ class ExileIfItWouldLeave(Node):
     614.1a, for as long as it is this permanent)."""
 
     objects: Objects
+
+
+@dataclass(frozen=True)
+class ExileSelfFrom(Node):
+    """'Exile this card from your graveyard' (a cost): the ability's own card, from that zone (so the ability
+    functions only there, 113.6m)."""
+
+    zone: str
+
+
+@dataclass(frozen=True)
+class CopyExcept(Node):
+    """'Create a token that's a copy of X, except ...' (707.9): the exceptions are part of the token's copiable
+    values (707.9b): `changes` are (what, value) pairs: ('color', 'white'), ('pt', '4/4'), ('no mana cost', None),
+    ('types', Quality), ('not legendary', None)."""
+
+    objects: Objects
+    changes: tuple

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from .casting import CastForCost, ExileIfItWouldLeave, GainsForGood, ReturnFromZone, SacrificeIt, TapTotalPower
+from .casting import CastForCost, CopyExcept, ExileSelfFrom, ExileIfItWouldLeave, GainsForGood, ReturnFromZone, SacrificeIt, TapTotalPower
 from .control_effects import (
     AdvanceMarker,
     CompleteRoomCard,
@@ -94,6 +94,8 @@ Effect = Union[
     ReturnFromZone,
     GainsForGood,
     ExileIfItWouldLeave,
+    ExileSelfFrom,
+    CopyExcept,
     TapTotalPower,
     Mill,
     Shuffle,

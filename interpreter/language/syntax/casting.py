@@ -112,3 +112,25 @@ class CastingRules(Transformer):
 
     def exile_if_it_would_leave(self, meta, children):
         return ast.ExileIfItWouldLeave(ast.It(span=self._span(meta)), span=self._span(meta))
+
+    def exile_self_from_zone(self, meta, children):
+        return ast.ExileSelfFrom(str(children[1]).lower(), span=self._span(meta))
+
+    def create_copy_except(self, meta, children):
+        objects, *changes = [c for c in children if c is not None and not (hasattr(c, "type") and c.type == "COPY_EXCEPT")]
+        return ast.CopyExcept(objects, tuple(changes), span=self._span(meta))
+
+    def copy_color(self, meta, children):
+        return ("color", str(children[-1]).lower())
+
+    def copy_pt(self, meta, children):
+        return ("pt", str(children[-1]))
+
+    def copy_no_mana_cost(self, meta, children):
+        return ("no mana cost", None)
+
+    def copy_add_types(self, meta, children):
+        return ("types", children[-1])
+
+    def copy_not_legendary(self, meta, children):
+        return ("not legendary", None)
