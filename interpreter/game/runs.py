@@ -130,8 +130,6 @@ GAPS: tuple[Gap, ...] = (
         "the interpreter yet", "401.1", lambda n, b: n.whose != "you"),
     Gap(ast.DiedThisTurn, "what happened earlier in the turn", "what died earlier in the turn isn't kept by "
         "the game yet", "700.4"),
-    Gap(ast.YouCastIt, "whether a permanent was cast", "whether a permanent entered as a spell you cast isn't "
-        "kept by the game yet", "601.2i"),
     Gap(ast.SpellWas, "how a spell was cast", "how a spell was cast isn't kept by the game yet (only which "
         "optional costs were paid)", "601.2i", lambda n, b: not _paid_word(n.event, b)),
     # costs and limits of activated abilities: refused when paid or checked

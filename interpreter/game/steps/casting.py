@@ -167,3 +167,8 @@ class CastingSteps:
                                                                   and w not in face.subtypes))
             made.append(self.game.create_copy_token(env, i, face).id)
         return made
+
+    @executes(ast.YouCastIt)
+    def you_cast_it(self, node: ast.YouCastIt, env: Env) -> bool:
+        """'if you cast it': the permanent was a spell this player cast (601.2i), as its casting recorded."""
+        return any(e.name == "cast" and e.player == env.player for e in env.context.cast_events)
