@@ -91,8 +91,7 @@ PREVENT = "Prevent all damage that would be dealt to target creature this turn."
      "trigger on damage dealt to a permanent"),
     ("Target creature can't be regenerated this turn.", "'can't be regenerated' for a duration"),
     ("Whenever this creature is dealt damage, draw a card.", "trigger on 'is dealt damage'"),
-    ("Flash", "keyword ability flash"),
-    ("Target creature gains flash until end of turn.", "keyword ability flash"),
+    ("Enchant creature", "keyword ability enchant"),
     ("Creatures you control can't attack.", "static ability about other creatures in combat"),
     ("Creatures you control have deathtouch.", "static ability granting abilities"),
     ("If a creature died this turn, draw a card.", "what happened earlier in the turn"),
@@ -106,7 +105,8 @@ def test_a_line_that_parses_but_does_not_run_names_the_part(text, part):
 
 
 @pytest.mark.parametrize("text", [
-    "This creature deals 2 damage to each opponent.", "Hexproof", "Ward {2}", "Flashback {1}{R}",
+    "This creature deals 2 damage to each opponent.", "Hexproof", "Ward {2}", "Flashback {1}{R}", "Flash",
+    "Kicker {2}{R}", "Cycling {2}", "Madness {1}{R}", "Buyback {3}", "Evoke {1}{G}", "Equip {2}",
     "When this creature enters, manifest dread.", "Whenever you cast an instant or sorcery spell, draw a card.",
     "{T}: Add {G}.", "Morph {2}{G}", "Destroy target creature.", "This creature deals 2 damage to any target.",
     "When this creature dies, draw a card.", "Destroy all creatures. They can't be regenerated.", "{G}: Regenerate this creature.",
