@@ -111,7 +111,8 @@ def test_a_line_that_parses_but_does_not_run_names_the_part(text, part):
 
 
 @pytest.mark.parametrize("text", [
-    "This creature deals 2 damage to each opponent.", "Hexproof", "Ward {2}", "Flashback {1}{R}",
+    "This creature deals 2 damage to each opponent.", "Hexproof", "Ward {2}", "Flashback {1}{R}", "Flash",
+    "Kicker {2}{R}", "Cycling {2}", "Madness {1}{R}", "Buyback {3}", "Evoke {1}{G}", "Equip {2}",
     "When this creature enters, manifest dread.", "Whenever you cast an instant or sorcery spell, draw a card.",
     "{T}: Add {G}.", "Morph {2}{G}", "Destroy target creature.", "This creature deals 2 damage to any target.",
     "When this creature dies, draw a card.", "Destroy all creatures. They can't be regenerated.", "{G}: Regenerate this creature.",

@@ -62,9 +62,10 @@ class Activating:
         aren't options: one left is used without asking, none left is refused with why each can't."""
         self.require_priority(f"activate {command.ref}")
         obj = self.find(command.ref, player)
-        abilities = [a for a in self.characteristics(obj.id).abilities if isinstance(a, ast.ActivatedAbility)]
+        abilities = self.activated_abilities(obj.id)
         if not abilities:
-            raise error("E402", f"{obj.card_name} has no activated ability", rule="602.1")
+            raise error("E402", f"{obj.card_name} has no activated ability that functions in the {obj.zone}",
+                        rule="113.6")
         if obj.controller != player:
             raise error("E402", f"{player} doesn't control {obj.card_name}", rule="602.2")
         if NO_ACTIVATION in obj.designations:

@@ -10,6 +10,7 @@ from .choices import Choice, one_of, option_labels
 from .costs import spell_cost_changes
 from .events import Event
 from .mana import NO_CHANGES, CostChanges, parse_cost, unpayable
+from .optional_costs import split_cost
 from .paying import payable_with
 from .runs import NOT_RUN, gap
 from .state import GameObject, StackItem
@@ -84,14 +85,17 @@ class Casting:
                     return True
         return False
 
-    def cast_now(self, player: str, object_id: int) -> None:
-        """Cast a card while an effect resolves, without paying its mana cost (118.9, 608.2g): no timing rules,
-        but no spell is cast while one on the stack says so (601.3)."""
+    def cast_now(self, player: str, object_id: int, cost: object = None, paying: str | None = None) -> None:
+        """Cast a card while an effect resolves (608.2g): no timing rules, but no spell is cast while one on the
+        stack says so (601.3); without paying its mana cost, or paying `cost` rather than it (118.9), the
+        alternative cost of the keyword named `paying`."""
         self.check_stack_unlocked(f"can't cast {self.name_of(object_id)}")
-        self._cast(player, self.state.objects[object_id], None, None, free=True)
+        self._cast(player, self.state.objects[object_id], None, None, free=cost is None,
+                   alternative=(cost, paying) if cost is not None else None)
 
     def _cast(self, player: str, obj: GameObject, permission: ast.CastPermission | None,
-              ability: ast.KeywordAbility | None, free: bool = False) -> None:
+              ability: ast.KeywordAbility | None, free: bool = False,
+              alternative: tuple[object, str | None] | None = None) -> None:
         printed = obj.card.front.characteristics()
         if "Aura" in printed.subtypes and not (permission and permission.face_down):
             self._check_aura_target(printed)
@@ -105,19 +109,31 @@ class Casting:
             if permission.face_down.with_ability is not None:
                 spell.extra_abilities = (permission.face_down.with_ability,)
         context = self.new_context(player, spell.id)
-        item = StackItem(state.new_id(), player, context, object_id=spell.id, source_name=spell.card_name,
-                         paid_with=ability.name if permission else None)
+        item = StackItem(state.new_id(), player, context, object_id=spell.id, source_name=spell.card_name)
         state.stack.append(item)
         env = Env(player, context, spell.id, action_text=f"cast {spell.card_name}")
         base = () if free else tuple(printed.mana_cost or ())
-        if permission:  # 118.9: an alternative cost replaces the mana cost
+        rest: tuple[ast.CostItem, ...] = ()
+        if permission:  # 118.9: an alternative cost replaces the mana cost (none: the mana cost, and more, 118.8)
             cost = permission.cost
-            base = parse_cost(str(dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost))
+            if cost is not None:
+                base, rest = split_cost(dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost)
+            rest += permission.additional
+            definition = self.rulebook.keyword_abilities[ability.name]
+            context.paid = (definition.name,)
+            if definition.event:  # 702.138b: the spell 'escaped'
+                self.emit(Event(definition.event, player, spell.card_name, spell.id), env)
+        elif alternative is not None:
+            base, rest = split_cost(alternative[0])
+            context.paid = (alternative[1],) if alternative[1] else ()
         abilities = self.characteristics(spell.id).abilities
-        # 601.2b: modes, then X, then each hybrid half and Phyrexian payment.
+        # 601.2b: modes (all of them, for an additional cost, 702.42a), then X, then each hybrid half and
+        # Phyrexian payment.
+        all_modes: tuple[str, ...] = ()
         for spell_ability in abilities:
             if isinstance(spell_ability, ast.SpellAbility) and isinstance(spell_ability.effect, ast.Modal):
-                context.vars["_modes"] = self.interpreter.choose_modes(spell_ability.effect, env)
+                modes, all_modes = self.announce_modes(spell_ability.effect, spell.id, env, base)
+                context.vars["_modes"] = modes
         # 601.2f: the increases and reductions of its cost, counted before any cost is paid
         changes = spell_cost_changes(self.interpreter, spell.id, env, ability if permission and isinstance(
             permission.cost, ast.Var) else None)
@@ -125,6 +141,8 @@ class Casting:
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
                   if (c := self._choose_cost(a, env, base, changes)) is not None]
+        committed = base + all_modes + tuple(s for c in chosen if isinstance(c, ast.PayMana) for s in parse_cost(c.cost))
+        optional, others = self.announce_optional_costs(spell.id, env, committed, changes)
         # 601.2c: targets, as many as the announced mode and X say; an Aura's first (303.4a).
         env.vars.update(context.vars)
         if "Aura" in printed.subtypes and not spell.face_down:
@@ -133,12 +151,12 @@ class Casting:
             if isinstance(spell_ability, ast.SpellAbility):
                 self.interpreter.announce_targets(spell_ability.effect, env)
         # 601.2f-h: the total cost, then pay it.
-        total = base
+        total = committed + optional
         for cost in chosen:
-            if isinstance(cost, ast.PayMana):
-                total += parse_cost(cost.cost)
-            else:
+            if not isinstance(cost, ast.PayMana):
                 self.interpreter.run(cost, env)
+        for part in rest + tuple(others):  # the parts of an alternative or optional cost other than mana
+            self.interpreter.pay_cost(part, env)
         self.pay_total(player, changes.apply(total), env, spell.id, f"casting {spell.card_name}")
         self.pay_life(player, life, f"casting {spell.card_name}")
         env.target_index = 0
@@ -249,6 +267,10 @@ class Casting:
                                                  and obj.face_down_at < self.state.turn_started):
                 raise error("E402", f"{obj.card_name} wasn't {permission.earlier_event} before this turn",
                             rule=definition.rule)
+            if permission.condition is not None and not self.interpreter.holds(
+                    permission.condition, Env(obj.owner, self.new_context(obj.owner, obj.id), obj.id)):
+                raise error("E402", f"{obj.card_name} can't be cast using {definition.name}: it needs "
+                            f"{self.words_of(permission.condition)}", rule=definition.rule)
             return permission, ability
         permission, _, definition = wanted[0]
         raise error("E402", f"{obj.card_name} is in the {obj.zone}; {definition.name} casts it from the "

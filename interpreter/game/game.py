@@ -3,10 +3,10 @@
 Every action is all-or-nothing: `perform` opens a mark in the state's undo journal, runs the action, puts
 waiting triggers on the stack and checks state-based actions; if anything is refused, the journal rolls back
 to the mark and nothing happened. `Game` is one object made of parts, one module each: `core` (queries,
-asking, all-or-nothing), `moves`, `casting`, `activating`, `resolving`, `bookkeeping`, `turns` (steps, passing
-priority, lands), `durations` (durations that follow a permanent or combat), `attaching` (Auras), `phasing`,
-`combat`, `damage`, `statics` (targeting, blocking, defining and stack-locking static abilities), `paying`
-(paying for mana with objects instead), `state_based`.
+asking, all-or-nothing), `moves`, `casting`, `optional_costs`, `activating`, `resolving`, `bookkeeping`, `turns`
+(steps, passing priority, lands), `durations` (durations that follow a permanent or combat), `attaching` (Auras),
+`phasing`, `combat`, `damage`, `statics` (targeting, blocking, defining and stack-locking static abilities),
+`paying` (paying for mana with objects instead), `state_based`.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from .core import GameCore
 from .damage import Damage
 from .durations import Durations
 from .moves import Moves
+from .optional_costs import OptionalCosts
 from .paying import Paying
 from .phasing import Phasing
 from .resolving import Resolving
@@ -28,5 +29,5 @@ from .turns import Turns
 
 
 class Game(Combat, Turns, Durations, Attaching, Phasing, Casting, Paying, Activating, Resolving, Bookkeeping,
-           StateBasedActions, Statics, Damage, Moves, GameCore):
+           StateBasedActions, Statics, Damage, Moves, OptionalCosts, GameCore):
     """One game: the state, the rulebook it runs by, and who answers choices."""

@@ -8,8 +8,9 @@ from ..language import ast
 from .characteristics import Face
 from .events import Event
 from .mana import COLOR_LETTERS, parse_pool, pay
-from .state import CardDef, GameObject, LastKnown
+from .state import LEAVES_TO_EXILE, CardDef, GameObject, LastKnown
 from .steps import Env
+
 
 
 class Moves:
@@ -23,6 +24,8 @@ class Moves:
         battlefield dies (700.4)."""
         state = self.state
         old = state.objects[object_id]
+        if old.zone == "battlefield" and LEAVES_TO_EXILE in old.designations:
+            zone = "exile"  # 614.1a: an effect said to exile it instead of putting it anywhere else
         enchanting = None
         if zone == "battlefield" and old.zone != "stack" and not face_down and "Aura" in old.card.front.subtypes:
             enchanting = self.aura_entering(old, controller or old.owner)   # 303.4i
@@ -134,9 +137,10 @@ class Moves:
                         obj.extra_abilities)
         return obj.card.front
 
-    def create_copy_token(self, env: Env, object_id: int) -> GameObject:
-        """111.1, 707.2: a token with the copiable values of the object, face up."""
-        face = self.copiable_values(object_id)
+    def create_copy_token(self, env: Env, object_id: int, face: Face | None = None) -> GameObject:
+        """111.1, 707.2: a token with the copiable values of the object (or `face`, those values with a copy
+        effect's exceptions, 707.9b), face up."""
+        face = face or self.copiable_values(object_id)
         token = self.state.create(CardDef(face.name or "", face), env.player, "battlefield", is_token=True)
         token.summoning_sick = True
         self.emit(Event("token_created", env.player, token.card_name, token.id), env)
@@ -210,10 +214,14 @@ class Moves:
             self.emit(Event(card.event, player, card.name), env)
 
     def discard(self, player: str, ids: list[int], env: Env | None) -> None:
-        """701.9a: the cards go from the player's hand to their owner's graveyard."""
+        """701.9a: the cards go from the player's hand to their owner's graveyard, or where an ability of the
+        card replaces that (614.1a); the abilities linked to that replacement trigger (607.2)."""
         for i in ids:
-            new = self.move(i, "graveyard")
+            zone = self.discard_destination(i)
+            new = self.move(i, zone)
             self.emit(Event("discarded", player, new.card_name, new.id), env)
+            if zone != "graveyard":
+                self.exiled_this_way(new.id, env)
 
     def pay_mana(self, player: str, cost: tuple[str, ...], what: str, rule: str = "601.2h") -> None:
         self.state.players[player].pool = pay(self.state.players[player].pool, cost, what, rule)

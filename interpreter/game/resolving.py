@@ -6,7 +6,7 @@ from ..diagnostics import error
 from ..language import ast
 from .events import Event
 from .state import GameObject, StackItem
-from .steps import Env, keyword_abilities
+from .steps import Env
 
 
 class Resolving:
@@ -37,7 +37,7 @@ class Resolving:
                     if isinstance(ability, ast.SpellAbility):
                         self.interpreter.run(ability.effect, env)
                 if item.object_id in state.objects:  # 608.2n, unless it left the stack as it resolved ('exile ~')
-                    self.move(item.object_id, self.leaving_stack_to(item, spell, "graveyard"), env=env)
+                    self.move(item.object_id, self.leaving_stack_to(item, spell, "graveyard", True), env=env)
             else:
                 extra = spell.extra_abilities
                 new = self.move(spell.id, "battlefield", controller=item.controller, face_down=spell.face_down,
@@ -46,6 +46,7 @@ class Resolving:
                 self.attach_resolved(item.context.targets, new)   # 303.4f
                 new.x_paid = item.context.vars.get("X")  # 107.3m: its abilities' X is the spell's X
                 new.cast_events = tuple(item.context.events)  # 701.4b: what its casting did, for its abilities
+                new.costs_paid = item.context.paid  # 601.2b: what 'if it was kicked' reads
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)
         self.end_context(item.context)
 
@@ -64,11 +65,14 @@ class Resolving:
         else:
             self.state.stack.remove(item)
 
-    def leaving_stack_to(self, item: StackItem, spell: GameObject, zone: str) -> str:
-        """Where a spell goes as it leaves the stack: exiled instead where a keyword says so (702.34a)."""
-        for ability in keyword_abilities(spell.card.front.abilities):
-            definition = self.rulebook.keyword_abilities.get(ability.name)
-            for static in definition.statics if definition else ():
-                if isinstance(static, ast.ExileInstead) and static.keyword == item.paid_with:
-                    return "exile"
+    def leaving_stack_to(self, item: StackItem, spell: GameObject, zone: str, resolving: bool = False) -> str:
+        """Where a spell goes as it leaves the stack: exiled instead where a keyword whose cost was paid says so
+        (702.34a), or as it resolves into the zone such a keyword names (702.27a)."""
+        abilities = spell.card.front.abilities
+        for static, _, _ in self.keyword_statics(abilities, ast.ExileInstead):
+            if static.keyword in item.context.paid:
+                return "exile"
+        for static, _, _ in self.keyword_statics(abilities, ast.ResolvesInto) if resolving else ():
+            if static.keyword in item.context.paid:
+                return static.zone
         return zone

@@ -86,6 +86,11 @@ def _partial(node: ast.KeywordAction, book: "Rulebook") -> bool:
     return definition is not None and definition.partial
 
 
+def _paid_word(word: str | None, book: "Rulebook") -> bool:
+    """'kicked': the word for a spell whose optional cost a keyword ability names was paid (702.33d)."""
+    return any(d is not None and d.event == word for d in book.keyword_abilities.values())
+
+
 def _choice(quality: object) -> bool:
     return isinstance(quality, (ast.QualityChoice, ast.QualityWith))
 
@@ -135,9 +140,8 @@ GAPS: tuple[Gap, ...] = (
         "the interpreter yet", "401.1", lambda n, b: n.whose not in ("you", "an opponent")),
     Gap(ast.DiedThisTurn, "what happened earlier in the turn", "what died earlier in the turn isn't kept by "
         "the game yet", "700.4"),
-    Gap(ast.YouCastIt, "whether a permanent was cast", "whether a permanent entered as a spell you cast isn't "
-        "kept by the game yet", "601.2i"),
-    Gap(ast.SpellWas, "how a spell was cast", "how a spell was cast isn't kept by the game yet", "601.2i"),
+    Gap(ast.SpellWas, "how a spell was cast", "how a spell was cast isn't kept by the game yet (only which "
+        "optional costs were paid)", "601.2i", lambda n, b: not _paid_word(n.event, b)),
     # costs and limits of activated abilities: refused when paid or checked
     Gap(ast.CostItem, "loyalty cost of +X", "a loyalty cost of +X isn't paid by the interpreter yet", "606.4",
         lambda n, b: n.kind == "loyalty" and isinstance(n.amount, ast.XValue) and not n.mana.startswith("-")),

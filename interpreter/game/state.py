@@ -16,6 +16,8 @@ from .events import Event
 from .journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded, recorded
 from .mana import mana_value
 
+#: The designation of a permanent an effect exiles instead of putting it anywhere else when it leaves (614.1a).
+LEAVES_TO_EXILE = "exiled if it would leave the battlefield"
 #: Zones each player has; the battlefield and the stack are shared (400.1).
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "sideboard", "command")
 ALL_ZONES = ("battlefield", "stack") + PLAYER_ZONES
@@ -81,6 +83,7 @@ class GameObject(Recorded):
     playable_by: str | None = None        # 'you may play them' (a permission to cast it from here)
     x_paid: int | None = None             # the X of the spell it was (107.3m)
     cast_events: tuple = ()               # what happened as the spell it was was cast (701.4b)
+    costs_paid: tuple[str, ...] = ()      # the keyword costs paid as the spell it was was cast (601.2b)
     parts: tuple[CardDef, ...] = ()       # the two cards of a combined permanent (712.4a)
     attached_to: int | None = None        # the permanent this Aura or Equipment is attached to (301.5, 303.4)
     damage: int = 0                       # damage marked on it this turn (120.6)
@@ -188,10 +191,11 @@ class Context(Recorded):
     targets: list[Targets] = field(default_factory=JList)  # announced target groups, in text order
     vars: dict = field(default_factory=JDict)  # values the ability starts with (a keyword's {cost}, 'that spell')
     cast_events: tuple[Event, ...] = ()  # for an ability of a permanent: its spell's casting (701.4b)
+    paid: tuple[str, ...] = ()  # the keyword costs paid to cast the spell, one name per payment (601.2b)
 
     def clone(self) -> "Context":
         return Context(self.id, self.controller, self.source_id, self.source_name, list(self.events),
-                       [t.clone() for t in self.targets], dict(self.vars), self.cast_events)
+                       [t.clone() for t in self.targets], dict(self.vars), self.cast_events, self.paid)
 
 
 @recorded
@@ -204,7 +208,6 @@ class StackItem(Recorded):
     object_id: int | None = None      # the spell's object, for spells
     effect: object = None             # the AST to resolve, for abilities; spells read their card
     source_name: str | None = None    # for 'trigger:SOURCE' references
-    paid_with: str | None = None      # the keyword ability whose cost was paid to cast it
     condition: object = None          # a triggered ability's intervening 'if', checked as it resolves (608.2a)
     activated: bool = False           # an activated ability ('ability:SOURCE'), else a triggered one
 

@@ -28,7 +28,7 @@ SLOT_NAME_TYPES = {
     "quality": "quality", "subtype": "subtype",
     "cards": "objects", "card": "objects", "permanent": "objects", "permanents": "objects",
     "creature": "objects", "creatures": "objects", "object": "objects", "objects": "objects",
-    "cost": "cost", "name": "name",
+    "cost": "cost", "second_cost": "cost", "name": "name",
 }
 
 
@@ -124,13 +124,14 @@ def _choice(rule: str, prefix: str, alternatives: list[str]) -> list[str]:
 
 
 def extension(keyword_patterns: list[Pattern], special_patterns: list[Pattern],
-              ability_patterns: list[Pattern], subject_patterns: list[Pattern]) -> str:
+              ability_patterns: list[Pattern], subject_patterns: list[Pattern], paid_words: tuple[str, ...] = ()) -> str:
     """Grammar text adding one alternative per definition pattern.
 
     `kwa_N` is the N-th keyword action pattern, `kwt_N` the N-th that has a
     subject ('{permanent} scouts') used as a trigger, `sa_N` the N-th distinct
     special action pattern, `kwb_N` the N-th keyword ability. The syntax module
-    maps them back to their definitions.
+    maps them back to their definitions. `paid_words` are what a spell whose optional cost was paid is
+    called ('kicked', 702.33d): the `event` words of keyword abilities.
     """
     lines = _choice("keyword_action", "kwa", [_alternative(p) for p in keyword_patterns])
     lines += _choice("you_trigger", "kwy", [" ".join(_literal(w) for w in words)
@@ -144,6 +145,8 @@ def extension(keyword_patterns: list[Pattern], special_patterns: list[Pattern],
                            ("name", "NAME_VAR")):
         names = sorted(n for n, t in SLOT_NAME_TYPES.items() if t == kind or kind == "quality" and t == "subtype")
         lines.append(f"{terminal}.2: /\\{{(?:{'|'.join(names)})\\??\\}}/")
+    words = " | ".join(_literal(w) for w in sorted(set(paid_words)))
+    lines.append("PAID_WORD.3: " + (words or '"\\u0000"'))
     lines.append('_NEVER: "\\u0000"')
     return "\n".join(lines) + "\n"
 
@@ -174,4 +177,5 @@ class GrammarIndex:
     subject_triggers: list[tuple[str, Pattern]] = field(default_factory=list)
     keyword_abilities: list[tuple[str, Pattern]] = field(default_factory=list)
     special_patterns: list[str] = field(default_factory=list)
+    paid_words: list[str] = field(default_factory=list)   # 'kicked': keyword abilities' event words (702.33d)
     you_triggers: list[str] = field(default_factory=list)   # definition named by each 'whenever you ...'

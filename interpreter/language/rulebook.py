@@ -156,6 +156,8 @@ class Rulebook(LayoutReader):
                         self.index.subject_triggers.append((name, pattern))
             else:
                 self.index.keyword_abilities.extend((name, p) for p in patterns)
+                if pending.first("event_clause"):
+                    self.index.paid_words.append(pending.first("event_clause"))
         elif pending.kind == GAME_ACTION:
             if pending.pattern.name in self.game_actions:
                 self.report.add(Diagnostic("E202", f"{pending.kind} '{pending.pattern.name}' is defined twice",
@@ -190,7 +192,7 @@ class Rulebook(LayoutReader):
                    for t in self.index.special_patterns]
         self._extension = extension([p for _, p in self.index.keyword_actions], special,
                                     [p for _, p in self.index.keyword_abilities],
-                                    [p for _, p in self.index.subject_triggers])
+                                    [p for _, p in self.index.subject_triggers], tuple(self.index.paid_words))
         try:
             self._parser = oracle_parser(self._extension)
         except GrammarError as exc:

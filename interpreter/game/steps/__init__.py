@@ -11,6 +11,7 @@ from .base import (
     Steps,
     keyword_abilities,
 )
+from .casting import CastingSteps
 from .combat import CombatSteps
 from .actions import ActionSteps
 from .conditions import ConditionSteps
@@ -31,7 +32,7 @@ from .zones import ZoneSteps
 __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInterpreter", "keyword_abilities"]
 
 
-class StepInterpreter(TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
-                      PermanentSteps, PhasingSteps, DamageSteps, PaymentSteps, KeywordSteps, CombatSteps, ActionSteps,
-                      ResultSteps, OtherPlayerSteps, Steps):
+class StepInterpreter(CastingSteps, TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps,
+                      ZoneSteps, PermanentSteps, PhasingSteps, DamageSteps, PaymentSteps, KeywordSteps, CombatSteps,
+                      ActionSteps, ResultSteps, OtherPlayerSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

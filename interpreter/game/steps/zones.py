@@ -94,7 +94,8 @@ class ZoneSteps:
 
     @executes(ast.ExileFromZone)
     def exile_from_zone(self, node: ast.ExileFromZone, env: Env) -> list[int]:
-        options = self.cards_in_zone(ast.CardsInZone(node.quality, node.zone), env)
+        options = [i for i in self.cards_in_zone(ast.CardsInZone(node.quality, node.zone), env)
+                   if not (node.other and i == env.source_id)]
         count = self.number(node.count, env)
         if len(options) < count:
             raise self.refuse(f"needs {count} cards in your {node.zone}, there {'is' if len(options) == 1 else 'are'}"

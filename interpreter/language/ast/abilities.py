@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from .casting import ChooseAllModes, DiscardIntoExile, OptionalCost, ResolvesInto
 from .conditions import Condition
 from .control_effects import KeywordAction
 from .effects import Effect
@@ -257,6 +258,8 @@ class CastPermission(Node):
     cost: "str | Var"
     earlier_event: str | None = None  # 'if it was foretold before this turn'
     spell_qualities: tuple[QualityExpr, ...] = ()  # 'if the resulting spell is an instant or sorcery spell'
+    condition: Condition | None = None  # 'if an opponent lost life this turn' (702.137a)
+    additional: tuple[CostItem, ...] = ()  # 'by discarding a card in addition to paying its other costs'
 
 
 @dataclass(frozen=True)
@@ -294,8 +297,9 @@ class DamageAsCounters(Node):
     kinds: tuple[tuple[str, str], ...]
 
 
-StaticAbility = Union[CastPermission, ExileInstead, "TriggeredAbility", CantBeDestroyed, LethalDamage,
-                      DamageGainsLife, DamageAsCounters, AttachOnly, PhasesOutInUntapStep]
+StaticAbility = Union[CastPermission, ExileInstead, OptionalCost, ChooseAllModes, ResolvesInto, DiscardIntoExile,
+                      "ActivatedAbility", "TriggeredAbility", CantBeDestroyed, LethalDamage, DamageGainsLife,
+                      DamageAsCounters, AttachOnly, PhasesOutInUntapStep]
 
 
 Ability = Union[

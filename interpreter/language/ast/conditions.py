@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from .actions import IsDesignated
+from .casting import CostWasPaid, ThisTurn, WasPaid
 from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
 
@@ -169,6 +171,10 @@ class MarkerAtBottom(Node):
 
 
 Condition = Union[
+    WasPaid,
+    CostWasPaid,
+    ThisTurn,
+    IsDesignated,
     WasQuality,
     OwnAndControl,
     IsStatus,

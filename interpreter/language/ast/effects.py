@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Union
 
 from .combat import CombatRequirementFor
+from .casting import CastForCost, CopyExcept, ExileSelfFrom, ExileIfItWouldLeave, GainsForGood, ReturnFromZone, SacrificeIt, TapTotalPower
 from .control_effects import (
     AdvanceMarker,
     CompleteRoomCard,
@@ -91,6 +92,14 @@ __all__ = ["Effect"]
 
 Effect = Union[
     Draw,
+    CastForCost,
+    SacrificeIt,
+    ReturnFromZone,
+    GainsForGood,
+    ExileIfItWouldLeave,
+    ExileSelfFrom,
+    CopyExcept,
+    TapTotalPower,
     Mill,
     Shuffle,
     PutCounters,

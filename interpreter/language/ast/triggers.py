@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from .casting import ExiledThisWayTrigger
 from .control_effects import KeywordAction
 from .nodes import Node, QualityExpr
 from .objects import It, Self
@@ -172,6 +173,7 @@ class BecomesTargetTrigger(Node):
 
 
 Trigger = Union[
+    ExiledThisWayTrigger,
     EntersTrigger,
     TurnedFaceUpTrigger,
     YouActionTrigger,

@@ -131,6 +131,7 @@ class ExileFromZone(Node):
     count: "Number"
     quality: QualityExpr | None
     zone: str
+    other: bool = False  # 'three other cards': not the source (a card cast from there is on the stack by then)
 
 
 @dataclass(frozen=True)

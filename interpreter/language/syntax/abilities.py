@@ -44,7 +44,9 @@ class AbilityRules(Transformer):
     def cast_permission(self, meta, children):
         zone, spell_types, face_down, cost, condition = children
         cost = cost if isinstance(cost, ast.Var) else str(cost)
-        return ast.CastPermission(zone or "hand", face_down, cost, condition, spell_types or (), span=self._span(meta))
+        event, holds = (None, condition) if isinstance(condition, ast.Node) else (condition, None)
+        return ast.CastPermission(zone or "hand", face_down, cost, event, spell_types or (), holds,
+                                  span=self._span(meta))
 
     def exile_instead(self, meta, children):
         return ast.ExileInstead(children[0], span=self._span(meta))

@@ -130,7 +130,8 @@ class PaymentRules(Transformer):
         return ast.CounterUnlessPays(cost if isinstance(cost, ast.Var) else str(cost), span=self._span(meta))
 
     def mana_cost_item(self, meta, children):
-        return ast.CostItem("mana", str(children[0]), span=self._span(meta))
+        cost = children[0]  # a keyword's {cost} slot stays '{cost}' until the keyword gives it (702.1)
+        return ast.CostItem("mana", f"{{{cost.name}}}" if isinstance(cost, ast.Var) else str(cost), span=self._span(meta))
 
     def sacrifice_self_cost(self, meta, children):
         return ast.CostItem("sacrifice self", span=self._span(meta))

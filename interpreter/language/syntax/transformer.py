@@ -15,6 +15,7 @@ from .abilities import AbilityRules
 from .combat import CombatRules
 from .attachments import AttachmentRules
 from .actions import ActionRules
+from .casting import CastingRules
 from .conditions import ConditionRules
 from .control_effects import ControlRules
 from .objects import ObjectRules
@@ -35,6 +36,7 @@ class ToAst(
     ControlRules,
     ConditionRules,
     AbilityRules,
+    CastingRules,
     ObjectRules,
     TriggerRules,
     CombatRules,
