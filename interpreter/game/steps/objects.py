@@ -55,6 +55,8 @@ class ObjectSteps:
             value = int(env.vars.get("X", 0))
         else:
             value = env.vars.get(node.name, 1)
+            if isinstance(value, ast.IntValue):  # a keyword ability's number ('Afterlife 2') as written
+                value = value.value
             if not isinstance(value, int):
                 raise self.refuse(f"{{{node.name}}} is not a number", env, node)
         if value > MAX_COUNT:
