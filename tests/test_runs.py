@@ -188,7 +188,7 @@ class FirstAnswers:
     """The first legal answer, taking as many objects as allowed (so that lines do something)."""
 
     def answer(self, choice: Choice, match):
-        if choice.kind == "objects":
+        if choice.kind in ("objects", "order"):  # an order is a list of all of them (603.3b)
             return list(choice.options[: choice.count])
         return "yes" if choice.kind == "yes_no" else choice.options[0]
 

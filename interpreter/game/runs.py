@@ -177,6 +177,10 @@ BLOCKED_BY = ("'can't be blocked by' for a time", "a restriction on blocking wit
 #: What follows an 'as it attacks' cost when it isn't a 'When you do' trigger (508.1g): the declaration is refused.
 THEN_AS_IT_ATTACKS = ("what follows an 'as it attacks' cost", "isn't a 'When you do' trigger, and isn't run by the "
                       "interpreter yet", "508.1g")
+#: 508.5: 'defending player' in the ability of a creature no longer attacking is the player it was attacking,
+#: which the game doesn't keep yet: that ability is refused as it resolves.
+NO_LONGER_ATTACKING = ("'defending player' of a creature no longer attacking", "the player a creature was "
+                       "attacking isn't kept by the game once it leaves combat yet", "508.5")
 #: Likewise phasing: an action while a permanent is phased out is refused (`state_not_run`, Game.perform).
 PHASED_OUT = ("phased-out permanents", "the interpreter doesn't run phased-out permanents yet", "702.26b")
 #: A Siege's own ability (310.12b: 'When the last defense counter is removed from this permanent, exile it, then

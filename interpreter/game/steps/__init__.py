@@ -18,6 +18,7 @@ from .keywords import KeywordSteps
 from .objects import ObjectSteps
 from .payments import PaymentSteps
 from .permanents import PermanentSteps
+from .player_actions import PlayerActionSteps
 from .rooms import RoomSteps
 from .targets import TargetSteps
 from .triggers import TriggerSteps
@@ -27,5 +28,5 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 
 class StepInterpreter(TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps, ZoneSteps,
-                      PermanentSteps, DamageSteps, PaymentSteps, KeywordSteps, Steps):
+                      PermanentSteps, PlayerActionSteps, DamageSteps, PaymentSteps, KeywordSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

@@ -80,6 +80,8 @@ class TriggerSteps:
             return False
         if node.event == "deals damage" and not self._dealt_to(node, event, source):
             return False
+        if node.event == "attacks alone" and not self._alone(event):
+            return False
         return self._subject_matches(node.subject, event, source)
 
     @staticmethod
@@ -89,6 +91,15 @@ class TriggerSteps:
         if node.combat and not event.combat or event.player is None:
             return False
         return node.recipient == "a player" or (node.recipient == "an opponent" and event.player != source.controller)
+
+    def _alone(self, event: Event) -> bool:
+        """506.5: the creature was the only one declared as an attacker: the only 'attacked' event of its
+        declare attackers step."""
+        events = self.state.events
+        index = next(n for n in range(len(events) - 1, -1, -1) if events[n] is event)
+        start = next((n for n in range(index, -1, -1) if events[n].name == "step_began"), 0)
+        end = next((n for n in range(index, len(events)) if events[n].name == "step_began"), len(events))
+        return sum(e.name == "attacked" for e in events[start:end]) == 1
 
     @executes(ast.YouAttackTrigger)
     def you_attack_trigger(self, node: ast.YouAttackTrigger, event: Event, source: GameObject) -> bool:

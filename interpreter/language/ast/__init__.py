@@ -14,5 +14,6 @@ from .nodes import *  # noqa: F403
 from .objects import *  # noqa: F403
 from .payment_effects import *  # noqa: F403
 from .permanent_effects import *  # noqa: F403
+from .player_actions import *  # noqa: F403
 from .triggers import *  # noqa: F403
 from .zone_effects import *  # noqa: F403

@@ -10,6 +10,7 @@ from .objects import Objects
 
 __all__ = [
     "WasEvent",
+    "NotDesignated",
     "IsFaceDownAs",
     "IsQuality",
     "HasManaCost",
@@ -168,8 +169,17 @@ class MarkerAtBottom(Node):
     """The player's marker is on a bottommost room (701.49c)."""
 
 
+@dataclass(frozen=True)
+class NotDesignated(Node):
+    """'if it isn't renowned': none of the objects has the designation (701.15b, 702.112b)."""
+
+    objects: Objects
+    designation: str
+
+
 Condition = Union[
     WasQuality,
+    NotDesignated,
     OwnAndControl,
     IsStatus,
     DiedThisTurn,

@@ -59,6 +59,7 @@ from .permanent_effects import (
     TurnFaceDown,
     TurnFaceUp,
 )
+from .player_actions import PlayersSacrifice
 from .zone_effects import (
     CastFree,
     Choose,
@@ -88,6 +89,7 @@ __all__ = ["Effect"]
 
 Effect = Union[
     Draw,
+    PlayersSacrifice,
     Mill,
     Shuffle,
     PutCounters,

@@ -17,6 +17,7 @@ from .control_effects import ControlRules
 from .objects import ObjectRules
 from .payments import PaymentRules
 from .permanent_effects import PermanentEffectRules
+from .player_actions import PlayerActionRules
 from .source import SourceText
 from .triggers import TriggerRules
 from .zone_effects import ZoneEffectRules
@@ -26,6 +27,7 @@ from .zone_effects import ZoneEffectRules
 class ToAst(
     ZoneEffectRules,
     PermanentEffectRules,
+    PlayerActionRules,
     PaymentRules,
     ControlRules,
     ConditionRules,
