@@ -4,7 +4,7 @@ Every action is all-or-nothing: `perform` opens a mark in the state's undo journ
 waiting triggers on the stack and checks state-based actions; if anything is refused, the journal rolls back
 to the mark and nothing happened. `Game` is one object made of parts, one module each: `core` (queries,
 asking, all-or-nothing), `moves`, `casting`, `activating`, `resolving`, `bookkeeping`, `turns` (steps, passing
-priority, lands), `combat`, `damage`, `state_based`.
+priority, lands), `combat`, `damage`, `state_based`, `entering` (counters a permanent enters with).
 """
 from __future__ import annotations
 
@@ -14,11 +14,13 @@ from .casting import Casting
 from .combat import Combat
 from .core import GameCore
 from .damage import Damage
+from .entering import Entering
 from .moves import Moves
 from .resolving import Resolving
 from .state_based import StateBasedActions
 from .turns import Turns
 
 
-class Game(Combat, Turns, Casting, Activating, Resolving, Bookkeeping, StateBasedActions, Damage, Moves, GameCore):
+class Game(Combat, Turns, Casting, Activating, Resolving, Bookkeeping, StateBasedActions, Damage, Entering, Moves,
+           GameCore):
     """One game: the state, the rulebook it runs by, and who answers choices."""

@@ -1,5 +1,6 @@
-"""Executors of what another player does ('defending player sacrifices ...', 701.21a) and of a designation a
-permanent lacks (702.112b)."""
+"""Executors of the words triggered keyword abilities are written in: what another player does ('defending
+player sacrifices ...', 701.21a), a designation a permanent lacks (702.112b), returning with counters (122.6),
+the counters an object had (608.2h), damage dealt this turn (120.1)."""
 from __future__ import annotations
 
 from ...language import ast
@@ -24,3 +25,26 @@ class PlayerActionSteps:
         """None of the objects has the designation (a permanent that left has none, 400.7)."""
         return all(node.designation not in self.state.objects[i].designations
                    for i in self.objects(node.objects, env) if i in self.state.objects)
+
+    @executes(ast.ReturnWithCounters)
+    def return_with_counters(self, node: ast.ReturnWithCounters, env: Env) -> list[int]:
+        """400.7, 122.6: each object returns to the battlefield under its owner's control with the counters on
+        it as it enters."""
+        counters = tuple((self.number(count, env), kind) for count, kind in node.counters)
+        return [self.game.move(i, "battlefield", env=env, counters=counters).id for i in self.objects(node.objects, env)]
+
+    @executes(ast.HadNoCounters)
+    def had_no_counters(self, node: ast.HadNoCounters, env: Env) -> bool:
+        """608.2h: the objects as they last existed on the battlefield (a permanent still there, as it is)."""
+        return all(not dict(self.game.last_known(i).counters).get(node.kind)
+                   for i in self.as_acted_on(node.objects, env))
+
+    @executes(ast.OpponentDealtDamage)
+    def opponent_dealt_damage(self, node: ast.OpponentDealtDamage, env: Env) -> bool:
+        """120.1: damage was dealt to an opponent of the ability's controller since this turn began."""
+        for event in reversed(self.state.events):
+            if event.name == "turn_began":
+                return False
+            if event.name == "damage_dealt" and event.player is not None and event.player != env.player:
+                return True
+        return False

@@ -10,6 +10,7 @@ from .conditions import *  # noqa: F403
 from .control_effects import *  # noqa: F403
 from .definitions import *  # noqa: F403
 from .effects import *  # noqa: F403
+from .entering import *  # noqa: F403
 from .nodes import *  # noqa: F403
 from .objects import *  # noqa: F403
 from .payment_effects import *  # noqa: F403

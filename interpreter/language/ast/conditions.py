@@ -11,6 +11,8 @@ from .objects import Objects
 __all__ = [
     "WasEvent",
     "NotDesignated",
+    "HadNoCounters",
+    "OpponentDealtDamage",
     "IsFaceDownAs",
     "IsQuality",
     "HasManaCost",
@@ -177,9 +179,24 @@ class NotDesignated(Node):
     designation: str
 
 
+@dataclass(frozen=True)
+class HadNoCounters(Node):
+    """'if it had no -1/-1 counters on it': as the objects last existed on the battlefield (608.2h)."""
+
+    objects: Objects
+    kind: str
+
+
+@dataclass(frozen=True)
+class OpponentDealtDamage(Node):
+    """'an opponent was dealt damage this turn' (120.1): an opponent of the ability's controller."""
+
+
 Condition = Union[
     WasQuality,
     NotDesignated,
+    HadNoCounters,
+    OpponentDealtDamage,
     OwnAndControl,
     IsStatus,
     DiedThisTurn,

@@ -59,6 +59,7 @@ from .permanent_effects import (
     TurnFaceDown,
     TurnFaceUp,
 )
+from .entering import ReturnWithCounters
 from .player_actions import PlayersSacrifice
 from .zone_effects import (
     CastFree,
@@ -90,6 +91,7 @@ __all__ = ["Effect"]
 Effect = Union[
     Draw,
     PlayersSacrifice,
+    ReturnWithCounters,
     Mill,
     Shuffle,
     PutCounters,

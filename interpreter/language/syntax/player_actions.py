@@ -1,5 +1,6 @@
-"""Parse tree -> AST for the words of the triggered keyword abilities of 702: who defends, what another
-player sacrifices, attacking alone, a designation a permanent lacks."""
+"""Parse tree -> AST for the words the triggered keyword abilities of 702 are written in: who defends, what
+another player sacrifices, attacking alone, a designation a permanent lacks, entering with counters and the
+counters an object had."""
 
 from __future__ import annotations
 
@@ -25,3 +26,17 @@ class PlayerActionRules(Transformer):
 
     def not_designated(self, meta, children):
         return ast.NotDesignated(children[0], str(children[1]).lower(), span=self._span(meta))
+
+    def enters_with_counters(self, meta, children):
+        condition, _self, *amounts = children
+        return ast.EntersWithCounters(tuple(amounts), condition, span=self._span(meta))
+
+    def had_no_counters(self, meta, children):
+        return ast.HadNoCounters(children[0], children[1], span=self._span(meta))
+
+    def opponent_dealt_damage(self, meta, children):
+        return ast.OpponentDealtDamage(span=self._span(meta))
+
+    def return_with_counters(self, meta, children):
+        objects, *amounts = children
+        return ast.ReturnWithCounters(objects, tuple(amounts), span=self._span(meta))
