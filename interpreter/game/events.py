@@ -28,6 +28,7 @@ class Event:
     controller: str | None = None
     step: str | None = None
     combat: bool = False       # damage dealt as combat damage (510.2)
+    kind: str | None = None    # the kind of counter put or removed (122.1)
 
     def as_json(self) -> dict:
         out = {"event": self.name}

@@ -4,6 +4,8 @@ the counters an object had (608.2h), damage dealt this turn (120.1)."""
 from __future__ import annotations
 
 from ...language import ast
+from ..events import Event
+from ..state import GameObject
 from .base import Env, executes
 
 
@@ -19,6 +21,15 @@ class PlayerActionSteps:
             chosen += self.run(node.sacrifice, Env(player, env.context, env.source_id, env.vars, env.definition,
                                                    env.action_text, env.target_index, env.did)) or []
         return chosen
+
+    @executes(ast.SacrificeObjects)
+    def sacrifice_objects(self, node: ast.SacrificeObjects, env: Env) -> list[int]:
+        """701.21a: each of the objects that is a permanent the player controls goes to its owner's graveyard."""
+        ids = [i for i in self.objects(node.objects, env)
+               if self.state.objects[i].zone == "battlefield" and self.state.objects[i].controller == env.player]
+        for i in ids:
+            self.game.move(i, "graveyard", env=env)
+        return ids
 
     @executes(ast.NotDesignated)
     def not_designated(self, node: ast.NotDesignated, env: Env) -> bool:
@@ -48,3 +59,31 @@ class PlayerActionSteps:
             if event.name == "damage_dealt" and event.player is not None and event.player != env.player:
                 return True
         return False
+
+    @executes(ast.RemoveCounters)
+    def remove_counters(self, node: ast.RemoveCounters, env: Env) -> list[int]:
+        """122.8: as many as there are, up to the number; 'If you can't' after it: none was removed."""
+        amount = self.number(node.count, env)
+        ids = [i for i in self.objects(node.objects, env) if self.state.objects[i].zone == "battlefield"]
+        env.did = any(self.state.objects[i].counters.get(node.kind) for i in ids)
+        for i in ids:
+            self.game.remove_counters(i, node.kind, amount, env)
+        return ids
+
+    @executes(ast.PutCountersPer)
+    def put_counters_per(self, node: ast.PutCountersPer, env: Env) -> list[int]:
+        """N counters for each counter of a kind on the objects, as they last existed (608.2h)."""
+        each = sum(dict(self.game.last_known(i).counters).get(node.per_kind, 0) for i in self.as_acted_on(node.per, env))
+        count = ast.IntValue(self.number(node.count, env) * each, span=node.span)
+        return self.run(ast.PutCounters(count, node.kind, node.objects, span=node.span), env) or []
+
+    @executes(ast.HasCounter)
+    def has_counter(self, node: ast.HasCounter, env: Env) -> bool:
+        ids = self.objects(node.objects, env)
+        return bool(ids) and all(self.state.objects[i].counters.get(node.kind) for i in ids)
+
+    @executes(ast.LastCounterTrigger)
+    def last_counter_trigger(self, node: ast.LastCounterTrigger, event: Event, source: GameObject) -> bool:
+        """122.8: a counter of that kind was removed from the source and none of that kind is left."""
+        return (event.name == "counter_removed" and event.kind == node.kind and event.object_id == source.id
+                and not source.counters.get(node.kind))

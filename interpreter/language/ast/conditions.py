@@ -12,6 +12,7 @@ __all__ = [
     "WasEvent",
     "NotDesignated",
     "HadNoCounters",
+    "HasCounter",
     "OpponentDealtDamage",
     "IsFaceDownAs",
     "IsQuality",
@@ -192,10 +193,19 @@ class OpponentDealtDamage(Node):
     """'an opponent was dealt damage this turn' (120.1): an opponent of the ability's controller."""
 
 
+@dataclass(frozen=True)
+class HasCounter(Node):
+    """'if there is a time counter on this permanent' (122.1)."""
+
+    kind: str
+    objects: Objects
+
+
 Condition = Union[
     WasQuality,
     NotDesignated,
     HadNoCounters,
+    HasCounter,
     OpponentDealtDamage,
     OwnAndControl,
     IsStatus,

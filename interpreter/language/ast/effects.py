@@ -59,8 +59,8 @@ from .permanent_effects import (
     TurnFaceDown,
     TurnFaceUp,
 )
-from .entering import ReturnWithCounters
-from .player_actions import PlayersSacrifice
+from .entering import PutCountersPer, RemoveCounters, ReturnWithCounters
+from .player_actions import PlayersSacrifice, SacrificeObjects
 from .zone_effects import (
     CastFree,
     Choose,
@@ -91,7 +91,10 @@ __all__ = ["Effect"]
 Effect = Union[
     Draw,
     PlayersSacrifice,
+    SacrificeObjects,
     ReturnWithCounters,
+    RemoveCounters,
+    PutCountersPer,
     Mill,
     Shuffle,
     PutCounters,

@@ -1,4 +1,5 @@
-"""Permanents that enter the battlefield with counters on them (614.1c, 122.6)."""
+"""Counters: on permanents as they enter the battlefield (614.1c, 122.6), removed (122.8), put for each counter
+an object had."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from .conditions import Condition
 from .nodes import Node, Number
 from .objects import Objects
 
-__all__ = ["EntersWithCounters", "ReturnWithCounters"]
+__all__ = ["EntersWithCounters", "ReturnWithCounters", "RemoveCounters", "PutCountersPer"]
 
 
 @dataclass(frozen=True)
@@ -26,3 +27,24 @@ class ReturnWithCounters(Node):
 
     objects: Objects
     counters: tuple[tuple[Number, str], ...]
+
+
+@dataclass(frozen=True)
+class RemoveCounters(Node):
+    """'remove a fade counter from it' (122.8); what follows reads whether one was removed ('If you can't')."""
+
+    count: Number
+    kind: str
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class PutCountersPer(Node):
+    """'put a +1/+1 counter on target artifact creature for each +1/+1 counter on it': `count` counters for each
+    `per_kind` counter on `per` as they last existed (608.2h)."""
+
+    count: Number
+    kind: str
+    objects: Objects
+    per_kind: str
+    per: Objects

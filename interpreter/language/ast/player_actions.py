@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .nodes import Node
+from .objects import Objects
 from .payment_effects import Players
 from .permanent_effects import Sacrifice
 
-__all__ = ["PlayersSacrifice"]
+__all__ = ["PlayersSacrifice", "SacrificeObjects"]
 
 
 @dataclass(frozen=True)
@@ -19,3 +20,10 @@ class PlayersSacrifice(Node):
     players: Players
     sacrifice: Sacrifice
 
+
+
+@dataclass(frozen=True)
+class SacrificeObjects(Node):
+    """'sacrifice it', 'sacrifice this creature' (701.21a): only a permanent its controller controls."""
+
+    objects: Objects

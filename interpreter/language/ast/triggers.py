@@ -26,6 +26,7 @@ __all__ = [
     "PhaseTrigger",
     "SubjectActionTrigger",
     "BecomesTargetTrigger",
+    "LastCounterTrigger",
     "Trigger",
 ]
 
@@ -171,7 +172,16 @@ class BecomesTargetTrigger(Node):
     by_opponent: bool = False
 
 
+@dataclass(frozen=True)
+class LastCounterTrigger(Node):
+    """'When the last time counter is removed from this permanent' (122.8): a counter of that kind was removed
+    from it and none is left."""
+
+    kind: str
+
+
 Trigger = Union[
+    LastCounterTrigger,
     EntersTrigger,
     TurnedFaceUpTrigger,
     YouActionTrigger,

@@ -40,3 +40,20 @@ class PlayerActionRules(Transformer):
     def return_with_counters(self, meta, children):
         objects, *amounts = children
         return ast.ReturnWithCounters(objects, tuple(amounts), span=self._span(meta))
+
+    def remove_counters(self, meta, children):
+        (count, kind), objects = children
+        return ast.RemoveCounters(count, kind, objects, span=self._span(meta))
+
+    def put_counters_per(self, meta, children):
+        (count, kind), objects, per_kind, per = children
+        return ast.PutCountersPer(count, kind, objects, per_kind, per, span=self._span(meta))
+
+    def sacrifice_named(self, meta, children):
+        return ast.SacrificeObjects(children[0], span=self._span(meta))
+
+    def last_counter_trigger(self, meta, children):
+        return ast.LastCounterTrigger(children[0], span=self._span(meta))
+
+    def has_counter(self, meta, children):
+        return ast.HasCounter(children[0], children[1], span=self._span(meta))
