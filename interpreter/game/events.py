@@ -45,7 +45,8 @@ class Event:
 #: reports them; what a trigger names beyond these isn't detected yet (runs.py).
 TRIGGER_EVENTS = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped",
                   "is tapped for mana": "tapped_for_mana", "deals damage": "damage_dealt", "dies": "died",
-                  "leaves": "left", "attacks": "attacked", "attacks alone": "attacked", "blocks": "blocked", "becomes blocked": "became_blocked"}
+                  "leaves": "left", "attacks": "attacked", "attacks alone": "attacked",
+                  "attacks the player with the most life": "attacked", "attacks with": "attacked", "blocks": "blocked", "becomes blocked": "became_blocked"}
 #: The trigger events that look back in time (603.10a): leaving the battlefield, seen by abilities of objects
 #: that left with it.
 LOOKING_BACK = frozenset({"died", "left"})

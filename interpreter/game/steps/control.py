@@ -151,7 +151,8 @@ class ControlSteps:
     def _changes_state(effect: ast.Effect) -> bool:
         """Effects that change the game without an event of their own."""
         return any(isinstance(n, (ast.Designate, ast.SkipUntap, ast.AddTypes, ast.Pump, ast.GrantKeyword,
-                                  ast.CantAttack, ast.CantBlock, ast.Tap, ast.DealDamage, ast.MayPlay, ast.GainLife, ast.LoseLife, ast.Shuffle))
+                                  ast.CantAttack, ast.CantBlock, ast.Tap, ast.DealDamage, ast.MayPlay, ast.GainLife, ast.LoseLife, ast.Shuffle,
+                                  ast.PayMana, ast.PayManaCostOf))
                    for n in ast.walk(effect))
 
     @staticmethod

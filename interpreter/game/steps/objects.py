@@ -54,6 +54,11 @@ class ObjectSteps:
             value = node.value
         elif isinstance(node, ast.XValue):
             value = int(env.vars.get("X", 0))
+        elif isinstance(node, ast.SourceStat):
+            chars = self.game.last_known(env.source_id).characteristics
+            if chars is None or getattr(chars, node.stat, None) is None:
+                raise self.refuse(f"the source has no {node.stat}", env, node)
+            return getattr(chars, node.stat) + node.offset
         else:
             value = env.vars.get(node.name, 1)
             if isinstance(value, ast.IntValue):  # a keyword ability's number ('Afterlife 2') as written

@@ -87,3 +87,16 @@ class PlayerActionSteps:
         """122.8: a counter of that kind was removed from the source and none of that kind is left."""
         return (event.name == "counter_removed" and event.kind == node.kind and event.object_id == source.id
                 and not source.counters.get(node.kind))
+
+    @executes(ast.GainLifeLost)
+    def gain_life_lost(self, node: ast.GainLifeLost, env: Env) -> None:
+        """119.3: the life players lost in this effect so far ('the total life lost this way')."""
+        amount = env.vars.get("_life_lost", 0)
+        if amount:
+            self.run(ast.GainLife(node.players, ast.IntValue(amount, span=node.span), span=node.span), env)
+
+    @executes(ast.BlockingCreature)
+    def blocking_creature(self, node: ast.BlockingCreature, env: Env) -> list[int]:
+        """The creature the trigger was about, while it blocks the source (509.1); none once it doesn't."""
+        return [i for i in self._live(list(env.vars.get("_it") or ()))
+                if env.source_id in self.state.objects[i].blocking and self.state.objects[i].zone == "battlefield"]

@@ -60,7 +60,7 @@ from .permanent_effects import (
     TurnFaceUp,
 )
 from .entering import PutCountersPer, RemoveCounters, ReturnWithCounters
-from .player_actions import PlayersSacrifice, SacrificeObjects
+from .player_actions import GainLifeLost, PlayersSacrifice, SacrificeObjects
 from .zone_effects import (
     CastFree,
     Choose,
@@ -92,6 +92,7 @@ Effect = Union[
     Draw,
     PlayersSacrifice,
     SacrificeObjects,
+    GainLifeLost,
     ReturnWithCounters,
     RemoveCounters,
     PutCountersPer,

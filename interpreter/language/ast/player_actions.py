@@ -9,7 +9,7 @@ from .objects import Objects
 from .payment_effects import Players
 from .permanent_effects import Sacrifice
 
-__all__ = ["PlayersSacrifice", "SacrificeObjects"]
+__all__ = ["PlayersSacrifice", "SacrificeObjects", "GainLifeLost", "BlockingCreature"]
 
 
 @dataclass(frozen=True)
@@ -27,3 +27,15 @@ class SacrificeObjects(Node):
     """'sacrifice it', 'sacrifice this creature' (701.21a): only a permanent its controller controls."""
 
     objects: Objects
+
+
+@dataclass(frozen=True)
+class GainLifeLost(Node):
+    """'you gain life equal to the total life lost this way' (119.3): the life players lost in this effect."""
+
+    players: Players
+
+
+@dataclass(frozen=True)
+class BlockingCreature(Node):
+    """'the blocking creature': the creature whose blocking the source triggered the ability (509.1)."""

@@ -27,6 +27,7 @@ __all__ = [
     "SubjectActionTrigger",
     "BecomesTargetTrigger",
     "LastCounterTrigger",
+    "BlocksSelfTrigger",
     "Trigger",
 ]
 
@@ -180,8 +181,18 @@ class LastCounterTrigger(Node):
     kind: str
 
 
+@dataclass(frozen=True)
+class BlocksSelfTrigger(Node):
+    """'Whenever a creature without flanking blocks this creature' (509.1): a creature of the quality, without
+    the keyword, blocks the source."""
+
+    quality: QualityExpr
+    without: str
+
+
 Trigger = Union[
     LastCounterTrigger,
+    BlocksSelfTrigger,
     EntersTrigger,
     TurnedFaceUpTrigger,
     YouActionTrigger,

@@ -57,3 +57,26 @@ class PlayerActionRules(Transformer):
 
     def has_counter(self, meta, children):
         return ast.HasCounter(children[0], children[1], span=self._span(meta))
+
+    def gain_life_lost(self, meta, children):
+        return ast.GainLifeLost(children[0], span=self._span(meta))
+
+    def blocks_self_trigger(self, meta, children):
+        return ast.BlocksSelfTrigger(children[0], children[1], span=self._span(meta))
+
+    def blocking_creature(self, meta, children):
+        return ast.BlockingCreature(span=self._span(meta))
+
+    def attacks_most_life_verb(self, meta, children):
+        return ("attacks the player with the most life", {})
+
+    def attacks_with_verb(self, meta, children):
+        """'attacks with another creature with greater power': `recipient` is the other attacker's quality."""
+        quality, stat = children
+        than = ast.QualityWith(quality, stat=stat, value=ast.SourceStat(stat, 1), span=quality.span)
+        return ("attacks with", {"recipient": than})
+
+    def with_stat_than_source(self, meta, children):
+        """'with lesser power' / 'with greater power': compared with the source's (702.134a, 702.149a)."""
+        lesser = self.source.text[meta.start_pos:meta.end_pos].lower().split()[1] == "lesser"
+        return ("stat", children[0], ast.SourceStat(children[0], -1 if lesser else 1), lesser)
