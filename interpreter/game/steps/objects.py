@@ -294,6 +294,8 @@ class ObjectSteps:
             return [p for p in order if p != env.player]
         if node.who == "defending player":
             return self._defending_player(node, env, order)
+        if node.who == "that player":  # 603.2: the player the trigger event is about
+            return [p for p in env.vars.get("_that_player", ()) if p in order]
         return self.target_players(node, env)
 
     def _defending_player(self, node: ast.Players, env: Env, order: list[str]) -> list[str]:

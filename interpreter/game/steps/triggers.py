@@ -9,7 +9,8 @@ from .base import Env, executes, keyword_ability
 #: The step a 'beginning of' trigger's words name (501-514; 505.1: the first main phase is the precombat one).
 TRIGGER_STEPS = {"upkeep": "upkeep", "draw step": "draw", "precombat main phase": "main", "first main phase": "main",
                  "combat": "beginning of combat", "postcombat main phase": "postcombat main",
-                 "second main phase": "postcombat main", "end step": "end", "cleanup step": "cleanup"}
+                 "second main phase": "postcombat main", "end step": "end", "cleanup step": "cleanup",
+                 "end of combat": "end of combat"}
 
 
 class TriggerSteps:

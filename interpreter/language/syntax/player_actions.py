@@ -80,3 +80,10 @@ class PlayerActionRules(Transformer):
         """'with lesser power' / 'with greater power': compared with the source's (702.134a, 702.149a)."""
         lesser = self.source.text[meta.start_pos:meta.end_pos].lower().split()[1] == "lesser"
         return ("stat", children[0], ast.SourceStat(children[0], -1 if lesser else 1), lesser)
+
+    def delayed_end_of_combat(self, meta, children):
+        step = ast.PhaseTrigger("end of combat", "the next", span=self._span(meta))
+        return ast.DelayedTrigger(step, children[0], span=self._span(meta))
+
+    def that_player(self, meta, children):
+        return ast.Players("that player", span=self._span(meta))
