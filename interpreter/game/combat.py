@@ -186,6 +186,7 @@ class Combat:
         attacking creature becomes blocked or stays unblocked (509.1h)."""
         declaration = self._taken("block")
         if declaration is None:
+            self._unblocked()
             return
         _, player, blocks = declaration
         attackers = self.attackers()
@@ -219,6 +220,14 @@ class Combat:
                 self.emit(Event("blocked", obj.controller, obj.card_name, obj.id, self.characteristics(obj.id)))
             attacker_obj = self.state.objects[attacker]
             self.emit(Event("became_blocked", attacker_obj.controller, attacker_obj.card_name, attacker))
+        self._unblocked()
+
+    def _unblocked(self) -> None:
+        """509.1h: each attacking creature no creature blocks is unblocked ('attacks and isn't blocked')."""
+        for attacker in self.attackers():
+            obj = self.state.objects[attacker]
+            if not obj.blocked:
+                self.emit(Event("unblocked", obj.controller, obj.card_name, attacker))
 
     def _check_blocker(self, player: str, attacker: int, blocker: int) -> None:
         """509.1a: an untapped creature the defending player controls; 509.1b: no restriction forbids it."""

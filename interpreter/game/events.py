@@ -46,7 +46,8 @@ class Event:
 TRIGGER_EVENTS = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped",
                   "is tapped for mana": "tapped_for_mana", "deals damage": "damage_dealt", "dies": "died",
                   "leaves": "left", "attacks": "attacked", "attacks alone": "attacked",
-                  "attacks the player with the most life": "attacked", "attacks with": "attacked", "blocks": "blocked", "becomes blocked": "became_blocked"}
+                  "attacks the player with the most life": "attacked", "attacks with": "attacked",
+                  "attacks and isn't blocked": "unblocked", "blocks": "blocked", "becomes blocked": "became_blocked"}
 #: The trigger events that look back in time (603.10a): leaving the battlefield, seen by abilities of objects
 #: that left with it.
 LOOKING_BACK = frozenset({"died", "left"})

@@ -100,3 +100,29 @@ class PlayerActionSteps:
         """The creature the trigger was about, while it blocks the source (509.1); none once it doesn't."""
         return [i for i in self._live(list(env.vars.get("_it") or ()))
                 if env.source_id in self.state.objects[i].blocking and self.state.objects[i].zone == "battlefield"]
+
+    @executes(ast.PumpPerBlocker)
+    def pump_per_blocker(self, node: ast.PumpPerBlocker, env: Env) -> list[int]:
+        """Each object gets the change times the creatures blocking it beyond the first, counted now (702.23b)."""
+        power, toughness = (self._signed(part, env, node.pump) for part in node.pump.change.split("/"))
+        ids = self.objects(node.pump.objects, env)
+        until = self.game.until(node.pump.duration, env)
+        for i in ids:
+            beyond = max(0, sum(i in self.state.objects[b].blocking for b in self.state.battlefield) - 1)
+            obj = self.state.objects[i]
+            obj.modifiers = obj.modifiers + ((power * beyond, toughness * beyond, until),)
+        return ids
+
+    @executes(ast.StatGreater)
+    def stat_greater(self, node: ast.StatGreater, env: Env) -> bool:
+        """Any of the comparisons holds: 'that creature' is what the trigger is about, 'this creature' the
+        source, each as it is or as it last existed (608.2h, 702.100c)."""
+        def stat(owner: str, name: str) -> int | None:
+            ids = self.as_acted_on(ast.It(), env) if owner == "that" else [env.source_id]
+            chars = self.game.last_known(ids[0]).characteristics if ids and ids[0] is not None else None
+            return getattr(chars, name, None) if chars is not None else None
+        for owner, name, other, other_name in node.comparisons:
+            mine, theirs = stat(owner, name), stat(other, other_name)
+            if mine is not None and theirs is not None and mine > theirs:
+                return True
+        return False

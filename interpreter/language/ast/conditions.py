@@ -13,6 +13,7 @@ __all__ = [
     "NotDesignated",
     "HadNoCounters",
     "HasCounter",
+    "StatGreater",
     "OpponentDealtDamage",
     "IsFaceDownAs",
     "IsQuality",
@@ -201,11 +202,22 @@ class HasCounter(Node):
     objects: Objects
 
 
+@dataclass(frozen=True)
+class StatGreater(Node):
+    """'that creature's power is greater than this creature's power [and/or that creature's toughness is greater
+    than this creature's toughness]': any of the comparisons holds; 'that creature' is what the trigger is
+    about, 'this creature' the source, each as it is or as it last existed (702.100c, 608.2h). A comparison is
+    (owner, stat, other owner, other stat)."""
+
+    comparisons: tuple[tuple[str, str, str, str], ...]
+
+
 Condition = Union[
     WasQuality,
     NotDesignated,
     HadNoCounters,
     HasCounter,
+    StatGreater,
     OpponentDealtDamage,
     OwnAndControl,
     IsStatus,

@@ -60,7 +60,7 @@ from .permanent_effects import (
     TurnFaceUp,
 )
 from .entering import PutCountersPer, RemoveCounters, ReturnWithCounters
-from .player_actions import GainLifeLost, PlayersSacrifice, SacrificeObjects
+from .player_actions import GainLifeLost, PlayersSacrifice, PumpPerBlocker, SacrificeObjects
 from .zone_effects import (
     CastFree,
     Choose,
@@ -93,6 +93,7 @@ Effect = Union[
     PlayersSacrifice,
     SacrificeObjects,
     GainLifeLost,
+    PumpPerBlocker,
     ReturnWithCounters,
     RemoveCounters,
     PutCountersPer,

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from .nodes import Node
 from .objects import Objects
 from .payment_effects import Players
-from .permanent_effects import Sacrifice
+from .permanent_effects import Pump, Sacrifice
 
-__all__ = ["PlayersSacrifice", "SacrificeObjects", "GainLifeLost", "BlockingCreature"]
+__all__ = ["PlayersSacrifice", "SacrificeObjects", "GainLifeLost", "BlockingCreature", "PumpPerBlocker"]
 
 
 @dataclass(frozen=True)
@@ -39,3 +39,11 @@ class GainLifeLost(Node):
 @dataclass(frozen=True)
 class BlockingCreature(Node):
     """'the blocking creature': the creature whose blocking the source triggered the ability (509.1)."""
+
+
+@dataclass(frozen=True)
+class PumpPerBlocker(Node):
+    """'it gets +N/+N until end of turn for each creature blocking it beyond the first': the change, times the
+    number of creatures blocking each object minus one, counted as it resolves (702.23b)."""
+
+    pump: Pump

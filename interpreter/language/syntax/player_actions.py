@@ -87,3 +87,22 @@ class PlayerActionRules(Transformer):
 
     def that_player(self, meta, children):
         return ast.Players("that player", span=self._span(meta))
+
+    def attacks_unblocked_verb(self, meta, children):
+        return ("attacks and isn't blocked", {})
+
+    def pump_per_blocker(self, meta, children):
+        objects, change, duration = children
+        return ast.PumpPerBlocker(ast.Pump(objects, str(change), duration, span=self._span(meta)),
+                                  span=self._span(meta))
+
+    def stat_comparison(self, meta, children):
+        owner, stat, other, other_stat = children
+        return ast.StatGreater(((owner, stat, other, other_stat),), span=self._span(meta))
+
+    def stat_comparisons(self, meta, children):
+        return ast.StatGreater(tuple(c for child in children for c in child.comparisons), span=self._span(meta))
+
+    def stat_owner(self, meta, children):
+        """'that creature's' (what the trigger is about) or 'this creature's' (the source)."""
+        return str(children[0]).split()[0].lower()
