@@ -152,7 +152,7 @@ class ControlSteps:
         """Effects that change the game without an event of their own."""
         return any(isinstance(n, (ast.Designate, ast.SkipUntap, ast.AddTypes, ast.Pump, ast.GrantKeyword,
                                   ast.CantAttack, ast.CantBlock, ast.Tap, ast.DealDamage, ast.MayPlay, ast.GainLife, ast.LoseLife, ast.Shuffle,
-                                  ast.PayMana, ast.PayManaCostOf))
+                                  ast.PayMana, ast.PayManaCostOf, ast.PayPerCounter))
                    for n in ast.walk(effect))
 
     @staticmethod

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...language import ast
 from ..events import Event
+from ..mana import parse_cost
 from ..state import GameObject
 from .base import Env, executes
 
@@ -126,3 +127,24 @@ class PlayerActionSteps:
             if mine is not None and theirs is not None and mine > theirs:
                 return True
         return False
+
+    @executes(ast.MoveCounters)
+    def move_counters(self, node: ast.MoveCounters, env: Env) -> list[int]:
+        """122.5: up to N counters of the kind leave the first permanent and are put on the second; nothing
+        moves unless both are on the battlefield."""
+        sources = [i for i in self.objects(node.source, env) if self.state.objects[i].zone == "battlefield"]
+        to = [i for i in self.objects(node.to, env) if self.state.objects[i].zone == "battlefield"]
+        if len(sources) != 1 or len(to) != 1:
+            return []
+        moved = min(self.number(node.count, env), self.state.objects[sources[0]].counters.get(node.kind, 0))
+        if moved:
+            self.game.remove_counters(sources[0], node.kind, moved, env)
+            self.run(ast.PutCounters(ast.IntValue(moved, span=node.span), node.kind, node.to, span=node.span), env)
+        return to
+
+    @executes(ast.PayPerCounter)
+    def pay_per_counter(self, node: ast.PayPerCounter, env: Env) -> None:
+        """118.1: the mana cost once for each counter of the kind on the objects."""
+        count = sum(self.state.objects[i].counters.get(node.kind, 0) for i in self.objects(node.objects, env))
+        cost = parse_cost(str(env.vars.get(node.cost.name) if isinstance(node.cost, ast.Var) else node.cost))
+        self._pay(cost * count, env, node)

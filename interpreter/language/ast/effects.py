@@ -59,7 +59,7 @@ from .permanent_effects import (
     TurnFaceDown,
     TurnFaceUp,
 )
-from .entering import PutCountersPer, RemoveCounters, ReturnWithCounters
+from .entering import MoveCounters, PayPerCounter, PutCountersPer, RemoveCounters, ReturnWithCounters
 from .player_actions import GainLifeLost, PlayersSacrifice, PumpPerBlocker, SacrificeObjects
 from .zone_effects import (
     CastFree,
@@ -97,6 +97,8 @@ Effect = Union[
     ReturnWithCounters,
     RemoveCounters,
     PutCountersPer,
+    MoveCounters,
+    PayPerCounter,
     Mill,
     Shuffle,
     PutCounters,

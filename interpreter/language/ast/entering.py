@@ -9,7 +9,8 @@ from .conditions import Condition
 from .nodes import Node, Number
 from .objects import Objects
 
-__all__ = ["EntersWithCounters", "ReturnWithCounters", "RemoveCounters", "PutCountersPer"]
+__all__ = ["EntersWithCounters", "ReturnWithCounters", "RemoveCounters", "PutCountersPer", "MoveCounters",
+           "PayPerCounter"]
 
 
 @dataclass(frozen=True)
@@ -48,3 +49,23 @@ class PutCountersPer(Node):
     objects: Objects
     per_kind: str
     per: Objects
+
+
+@dataclass(frozen=True)
+class MoveCounters(Node):
+    """'move a +1/+1 counter from this permanent onto that creature' (122.5): removed from the first, put on the
+    second; none moves unless both are on the battlefield and the first has one."""
+
+    count: Number
+    kind: str
+    source: Objects
+    to: Objects
+
+
+@dataclass(frozen=True)
+class PayPerCounter(Node):
+    """'pay {1} for each age counter on it' (118.1): the mana cost once for each such counter on the objects."""
+
+    cost: str
+    kind: str
+    objects: Objects

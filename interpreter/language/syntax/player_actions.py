@@ -106,3 +106,14 @@ class PlayerActionRules(Transformer):
     def stat_owner(self, meta, children):
         """'that creature's' (what the trigger is about) or 'this creature's' (the source)."""
         return str(children[0]).split()[0].lower()
+
+    def move_counters(self, meta, children):
+        (count, kind), source, to = children
+        return ast.MoveCounters(count, kind, source, to, span=self._span(meta))
+
+    def has_a_counter(self, meta, children):
+        return ast.HasCounter(children[1], children[0], span=self._span(meta))
+
+    def pay_per_counter(self, meta, children):
+        cost, kind, objects = children
+        return ast.PayPerCounter(cost, kind, objects, span=self._span(meta))
