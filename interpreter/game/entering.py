@@ -17,7 +17,8 @@ class Entering:
         with' abilities give it (their conditions read now) are on it as it enters; each was put on it."""
         amounts = list(given)
         for static, values in self.statics_of(self.characteristics(obj.id).abilities, ast.EntersWithCounters):
-            inner = Env(obj.controller, Context(0, obj.controller, obj.id, obj.card_name), obj.id, dict(values))
+            inner = Env(obj.controller, Context(0, obj.controller, obj.id, obj.card_name), obj.id,
+                        dict(values, X=obj.x_paid or 0))
             if static.condition is None or self.interpreter.holds(static.condition, inner):
                 amounts += [(self.interpreter.number(count, inner), kind) for count, kind in static.counters]
         for amount, kind in amounts:

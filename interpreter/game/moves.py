@@ -17,12 +17,12 @@ class Moves:
 
     def move(self, object_id: int, zone: str, controller: str | None = None, face_down: str | None = None,
              env: Env | None = None, known: LastKnown | None = None,
-             counters: tuple[tuple[int, str], ...] = ()) -> GameObject:
+             counters: tuple[tuple[int, str], ...] = (), x_paid: int | None = None) -> GameObject:
         """Move an object to a zone as a new object (400.7), with the events that go with it. A permanent
         leaving the battlefield is remembered as it last existed there (608.2h), or as `known` says when it
         left together with others (704.8: as they all were before); one put into a graveyard from the
         battlefield dies (700.4); one entering the battlefield enters with `counters` and those its own
-        abilities give it (614.1c)."""
+        abilities give it (614.1c), its X being `x_paid` (the X of the spell it was, 107.3m)."""
         state = self.state
         old = state.objects[object_id]
         if old.zone == "battlefield" and old.face_down:
@@ -39,6 +39,7 @@ class Moves:
         if zone == "battlefield":
             new.controller = controller or old.owner
             new.summoning_sick = True
+            new.x_paid = x_paid
         if face_down:
             new.face_down, new.face_down_at = face_down, state.clock
         state.moved[object_id] = new.id

@@ -41,9 +41,8 @@ class Resolving:
             else:
                 extra = spell.extra_abilities
                 new = self.move(spell.id, "battlefield", controller=item.controller, face_down=spell.face_down,
-                                env=env)  # 608.3
+                                env=env, x_paid=item.context.vars.get("X"))  # 608.3; 107.3m: its abilities' X
                 new.extra_abilities = extra
-                new.x_paid = item.context.vars.get("X")  # 107.3m: its abilities' X is the spell's X
                 new.cast_events = tuple(item.context.events)  # 701.4b: what its casting did, for its abilities
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)
         self.end_context(item.context)

@@ -148,3 +148,7 @@ class PlayerActionSteps:
         count = sum(self.state.objects[i].counters.get(node.kind, 0) for i in self.objects(node.objects, env))
         cost = parse_cost(str(env.vars.get(node.cost.name) if isinstance(node.cost, ast.Var) else node.cost))
         self._pay(cost * count, env, node)
+
+    @executes(ast.XAtLeast)
+    def x_at_least(self, node: ast.XAtLeast, env: Env) -> bool:
+        return int(env.vars.get("X") or 0) >= self.number(node.value, env)

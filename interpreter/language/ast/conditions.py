@@ -14,6 +14,7 @@ __all__ = [
     "HadNoCounters",
     "HasCounter",
     "StatGreater",
+    "XAtLeast",
     "OpponentDealtDamage",
     "IsFaceDownAs",
     "IsQuality",
@@ -212,12 +213,20 @@ class StatGreater(Node):
     comparisons: tuple[tuple[str, str, str, str], ...]
 
 
+@dataclass(frozen=True)
+class XAtLeast(Node):
+    """'if X is 5 or more': the X of the spell or of the spell the permanent was (107.3m)."""
+
+    value: Number
+
+
 Condition = Union[
     WasQuality,
     NotDesignated,
     HadNoCounters,
     HasCounter,
     StatGreater,
+    XAtLeast,
     OpponentDealtDamage,
     OwnAndControl,
     IsStatus,

@@ -117,3 +117,6 @@ class PlayerActionRules(Transformer):
     def pay_per_counter(self, meta, children):
         cost, kind, objects = children
         return ast.PayPerCounter(cost, kind, objects, span=self._span(meta))
+
+    def x_at_least(self, meta, children):
+        return ast.XAtLeast(children[0], span=self._span(meta))
