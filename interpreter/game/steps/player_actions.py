@@ -1,6 +1,8 @@
-"""Executors of the words triggered keyword abilities are written in: what another player does ('defending
-player sacrifices ...', 701.21a), a designation a permanent lacks (702.112b), returning with counters (122.6),
-the counters an object had (608.2h), damage dealt this turn (120.1)."""
+"""Executors of the words the triggered keyword abilities of 702 are written in, each named for the game: what
+another player does ('defending player sacrifices ...', 701.21a), 'sacrifice it', designations and counters an
+object has or had (608.2h), counters removed, moved or put per counter (122.5, 122.8), returning with counters
+(122.6), paying per counter, life lost this way (119.3), damage dealt this turn (120.1), bonuses per blocker,
+comparisons of two creatures' power or toughness, X, and the 'last counter removed' trigger."""
 from __future__ import annotations
 
 from ...language import ast
