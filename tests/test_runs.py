@@ -93,7 +93,7 @@ PREVENT = "Prevent all damage that would be dealt to target creature this turn."
     ("Whenever this creature is dealt damage, draw a card.", "trigger on 'is dealt damage'"),
     ("Level up {1}{W}", "keyword ability level up"),
     ("Target creature gains daybound until end of turn.", "keyword ability daybound"),
-    ("Decayed", "keyword ability decayed"),
+    ("Umbra armor", "keyword ability umbra armor"),
     ("Target creature gains banding until end of turn.", "keyword ability banding"),
     ("Creatures you control can't attack.", "static ability about other creatures in combat"),
     ("Creatures you control have deathtouch.", "static ability granting abilities"),
@@ -201,7 +201,7 @@ class FirstAnswers:
     """The first legal answer, taking as many objects as allowed (so that lines do something)."""
 
     def answer(self, choice: Choice, match):
-        if choice.kind == "objects":
+        if choice.kind in ("objects", "order"):  # an order is a list of all of them (603.3b)
             return list(choice.options[: choice.count])
         return "yes" if choice.kind == "yes_no" else choice.options[0]
 

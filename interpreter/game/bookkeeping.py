@@ -128,6 +128,8 @@ class Bookkeeping:
                     context.vars = dict(values, _cause=event.cause)
                     if event.object_id is not None:  # 'it' is the object the trigger event is about (603.2, 608.2c)
                         context.vars["_it"] = [event.object_id]
+                    if event.player is not None:  # 'that player': the player it is about (dealt damage, casting)
+                        context.vars["_that_player"] = [event.player]
                     if obj.x_paid is not None:
                         context.vars["X"] = obj.x_paid
                     if ability.condition is not None and not self.interpreter.holds(

@@ -248,6 +248,7 @@ class Combat(CombatRequirements):
         named in each one's sentence."""
         declaration = self._taken("block")
         if declaration is None:
+            self._unblocked()
             return
         _, player, blocks = declaration
         attackers = self.attackers()
@@ -279,6 +280,14 @@ class Combat(CombatRequirements):
             attacker_obj = self.state.objects[attacker]
             attacker_obj.blocked = True
             self.emit(Event("became_blocked", attacker_obj.controller, attacker_obj.card_name, attacker))
+        self._unblocked()
+
+    def _unblocked(self) -> None:
+        """509.1h: each attacking creature no creature blocks is unblocked ('attacks and isn't blocked')."""
+        for attacker in self.attackers():
+            obj = self.state.objects[attacker]
+            if not obj.blocked:
+                self.emit(Event("unblocked", obj.controller, obj.card_name, attacker))
 
     def blocker_problem(self, player: str, attacker: int, blocker: int) -> tuple[str, str] | None:
         """509.1a: an untapped creature the defending player controls; 509.1b: no restriction forbids it, nor what

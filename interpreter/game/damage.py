@@ -164,7 +164,7 @@ class Damage:
         obj.counters[kind] -= removed
         if not obj.counters[kind]:
             del obj.counters[kind]
-        self.emit(Event("counter_removed", obj.controller, obj.card_name, obj.id), env)
+        self.emit(Event("counter_removed", obj.controller, obj.card_name, obj.id, kind=kind), env)
 
     def give_counters(self, player: str, kind: str, amount: int, env: Env | None) -> None:
         """122.1: counters of a kind on a player (poison, energy, experience, ...)."""

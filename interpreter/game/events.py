@@ -28,6 +28,7 @@ class Event:
     controller: str | None = None
     step: str | None = None
     combat: bool = False       # damage dealt as combat damage (510.2)
+    kind: str | None = None    # the kind of counter put or removed (122.1)
 
     def as_json(self) -> dict:
         out = {"event": self.name}
@@ -44,7 +45,9 @@ class Event:
 #: reports them; what a trigger names beyond these isn't detected yet (runs.py).
 TRIGGER_EVENTS = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped",
                   "is tapped for mana": "tapped_for_mana", "deals damage": "damage_dealt", "dies": "died",
-                  "leaves": "left", "attacks": "attacked", "blocks": "blocked", "becomes blocked": "became_blocked"}
+                  "leaves": "left", "attacks": "attacked", "attacks alone": "attacked",
+                  "attacks the player with the most life": "attacked", "attacks with": "attacked",
+                  "attacks and isn't blocked": "unblocked", "blocks": "blocked", "becomes blocked": "became_blocked"}
 #: The trigger events that look back in time (603.10a): leaving the battlefield, seen by abilities of objects
 #: that left with it.
 LOOKING_BACK = frozenset({"died", "left"})

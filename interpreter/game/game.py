@@ -6,7 +6,7 @@ to the mark and nothing happened. `Game` is one object made of parts, one module
 asking, all-or-nothing), `moves`, `casting`, `optional_costs`, `activating`, `resolving`, `bookkeeping`, `turns`
 (steps, passing priority, lands), `durations` (durations that follow a permanent or combat), `attaching` (Auras),
 `phasing`, `combat`, `damage`, `statics` (targeting, blocking, defining and stack-locking static abilities),
-`paying` (paying for mana with objects instead), `state_based`.
+`paying` (paying for mana with objects instead), `state_based`, `entering` (counters a permanent enters with).
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from .combat import Combat
 from .core import GameCore
 from .damage import Damage
 from .durations import Durations
+from .entering import Entering
 from .moves import Moves
 from .optional_costs import OptionalCosts
 from .paying import Paying
@@ -29,5 +30,5 @@ from .turns import Turns
 
 
 class Game(Combat, Turns, Durations, Attaching, Phasing, Casting, Paying, Activating, Resolving, Bookkeeping,
-           StateBasedActions, Statics, Damage, Moves, OptionalCosts, GameCore):
+           StateBasedActions, Statics, Damage, Entering, Moves, OptionalCosts, GameCore):
     """One game: the state, the rulebook it runs by, and who answers choices."""

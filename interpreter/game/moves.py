@@ -17,11 +17,13 @@ class Moves:
     """Objects coming and going; a part of `Game`."""
 
     def move(self, object_id: int, zone: str, controller: str | None = None, face_down: str | None = None,
-             env: Env | None = None, known: LastKnown | None = None) -> GameObject:
+             env: Env | None = None, known: LastKnown | None = None,
+             counters: tuple[tuple[int, str], ...] = (), x_paid: int | None = None) -> GameObject:
         """Move an object to a zone as a new object (400.7), with the events that go with it. A permanent
         leaving the battlefield is remembered as it last existed there (608.2h), or as `known` says when it
         left together with others (704.8: as they all were before); one put into a graveyard from the
-        battlefield dies (700.4)."""
+        battlefield dies (700.4); one entering the battlefield enters with `counters` and those its own
+        abilities give it (614.1c), its X being `x_paid` (the X of the spell it was, 107.3m)."""
         state = self.state
         old = state.objects[object_id]
         if old.zone == "battlefield" and LEAVES_TO_EXILE in old.designations:
@@ -45,6 +47,7 @@ class Moves:
         if zone == "battlefield":
             new.controller = controller or old.owner
             new.summoning_sick = True
+            new.x_paid = x_paid
             if enchanting is not None:
                 self.attach(new, enchanting)
         if face_down:
@@ -56,6 +59,7 @@ class Moves:
             if zone == "graveyard":
                 self.emit(Event("died", old.controller, old.card_name, old.id, known.characteristics), env)
         if zone == "battlefield":
+            self.enter_with_counters(new, counters, env)
             self.emit(Event("entered", new.controller, new.card_name, new.id), env)
         if leaving:
             self.source_changed(env)

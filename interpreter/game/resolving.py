@@ -41,10 +41,9 @@ class Resolving:
             else:
                 extra = spell.extra_abilities
                 new = self.move(spell.id, "battlefield", controller=item.controller, face_down=spell.face_down,
-                                env=env)  # 608.3
+                                env=env, x_paid=item.context.vars.get("X"))  # 608.3; 107.3m: its abilities' X
                 new.extra_abilities = extra
                 self.attach_resolved(item.context.targets, new)   # 303.4f
-                new.x_paid = item.context.vars.get("X")  # 107.3m: its abilities' X is the spell's X
                 new.cast_events = tuple(item.context.events)  # 701.4b: what its casting did, for its abilities
                 new.costs_paid = item.context.paid  # 601.2b: what 'if it was kicked' reads
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)

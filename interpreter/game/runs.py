@@ -212,6 +212,10 @@ NOT_UNDERSTOOD = ("card text not understood", "what it does can't be told, so no
 #: it targets (303.4a) isn't known, and casting it is refused rather than cast with no target.
 AURA_TARGET = ("what an Aura enchants", ("an Aura attached to a player, or one with no enchant ability the "
                                          "interpreter reads, isn't run by the interpreter yet"), "303.4a")
+#: 508.5: 'defending player' in the ability of a creature no longer attacking is the player it was attacking,
+#: which the game doesn't keep yet: that ability is refused as it resolves.
+NO_LONGER_ATTACKING = ("'defending player' of a creature no longer attacking", "the player a creature was "
+                       "attacking isn't kept by the game once it leaves combat yet", "508.5")
 #: A Siege's own ability (310.12b: 'When the last defense counter is removed from this permanent, exile it, then
 #: you may cast it transformed ...') isn't run: damage removing its last defense counter is refused (never
 #: found by the analysis: whether it happens depends on the game).

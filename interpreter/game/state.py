@@ -118,6 +118,7 @@ class LastKnown(NamedTuple):
     controller: str | None
     copiable: Face | None = None
     left_at: int = 0          # the clock as it left; objects that left together share it (603.10a, 704.8)
+    counters: tuple[tuple[str, int], ...] = ()   # the counters on it (608.2h: 'if it had no counters')
 
 
 class Replacement(NamedTuple):

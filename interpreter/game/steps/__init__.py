@@ -24,6 +24,7 @@ from .payments import PaymentSteps
 from .permanents import PermanentSteps
 from .phasing import PhasingSteps
 from .results import ResultSteps
+from .player_actions import PlayerActionSteps
 from .rooms import RoomSteps
 from .targets import TargetSteps
 from .triggers import TriggerSteps
@@ -33,6 +34,6 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 
 class StepInterpreter(CastingSteps, TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps,
-                      ZoneSteps, PermanentSteps, PhasingSteps, DamageSteps, PaymentSteps, KeywordSteps, CombatSteps,
-                      ActionSteps, ResultSteps, OtherPlayerSteps, Steps):
+                      ZoneSteps, PermanentSteps, PhasingSteps, PlayerActionSteps, DamageSteps, PaymentSteps, KeywordSteps,
+                      CombatSteps, ActionSteps, ResultSteps, OtherPlayerSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

@@ -173,7 +173,7 @@ class ControlSteps:
         """Effects that change the game without an event of their own."""
         return any(isinstance(n, (ast.Designate, ast.SkipUntap, ast.AddTypes, ast.Pump, ast.GrantKeyword,
                                   ast.CantAttack, ast.CantBlock, ast.Tap, ast.DealDamage, ast.MayPlay, ast.GainLife, ast.LoseLife, ast.Shuffle,
-                                  ast.PutInLibrary))
+                                  ast.PutInLibrary, ast.PayMana, ast.PayManaCostOf, ast.PayPerCounter))
                    for n in ast.walk(effect))
 
     @staticmethod

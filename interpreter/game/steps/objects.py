@@ -16,8 +16,7 @@ class ObjectSteps:
     def has_quality(self, chars: Characteristics, words: tuple[str, ...], obj: GameObject | None = None) -> bool:
         """The object has every quality word: a type, supertype or subtype, a color (105.2), 'colorless',
         'nonX' / 'non-X' (it isn't X, 205.4b), 'tapped' / 'untapped' (110.5) and 'token' / 'nontoken' (111.1)
-        of the object itself; 'spell', 'card' and 'source' say what it is. Nothing is attacking or blocking: the
-        interpreter runs no combat yet (506.4)."""
+        of the object itself; 'attacking' / 'blocking' (506.4); 'spell', 'card' and 'source' say what it is."""
         kept = []
         for word in words:
             lowered = word.lower()
@@ -34,8 +33,10 @@ class ObjectSteps:
                 holds = len(chars.colors) == 1
             elif lowered in ("tapped", "untapped"):
                 holds = obj is not None and obj.zone == "battlefield" and obj.tapped == (lowered == "tapped")
-            elif lowered in ("attacking", "blocking"):
-                holds = False
+            elif lowered == "attacking":  # 506.4: from its declaration until it leaves combat
+                holds = obj is not None and obj.zone == "battlefield" and obj.attacking is not None
+            elif lowered == "blocking":
+                holds = obj is not None and obj.zone == "battlefield" and bool(obj.blocking)
             elif lowered in ("token", "nontoken"):
                 holds = obj is not None and obj.is_token == (lowered == "token")
             elif lowered in ("face-down", "face-up"):  # 708
@@ -55,8 +56,15 @@ class ObjectSteps:
             value = node.value
         elif isinstance(node, ast.XValue):
             value = int(env.vars.get("X", 0))
+        elif isinstance(node, ast.SourceStat):
+            chars = self.game.last_known(env.source_id).characteristics
+            if chars is None or getattr(chars, node.stat, None) is None:
+                raise self.refuse(f"the source has no {node.stat}", env, node)
+            return getattr(chars, node.stat) + node.offset
         else:
             value = env.vars.get(node.name, 1)
+            if isinstance(value, ast.IntValue):  # a keyword ability's number ('Afterlife 2') as written
+                value = value.value
             if not isinstance(value, int):
                 raise self.refuse(f"{{{node.name}}} is not a number", env, node)
         if value > MAX_COUNT:
@@ -316,4 +324,24 @@ class ObjectSteps:
             return order[start:] + order[:start]  # APNAP order (101.4)
         if node.who == "each opponent":
             return [p for p in order if p != env.player]
+        if node.who == "defending player":
+            return self._defending_player(node, env, order)
+        if node.who == "that player":  # 603.2: the player the trigger event is about
+            return [p for p in env.vars.get("_that_player", ()) if p in order]
         return self.target_players(node, env)
+
+    def _defending_player(self, node: ast.Players, env: Env, order: list[str]) -> list[str]:
+        """508.5: the player the attacking creature the ability refers to (its source, or the creature it
+        triggered on) attacks, or who controls or protects what it attacks. Once that creature has left combat
+        it is the player it was attacking, which the game doesn't keep yet (refused, E409)."""
+        ids = [env.source_id, *(env.vars.get("_it") or ())]
+        for i in ids:
+            obj = self.state.objects.get(i) if i is not None else None
+            if obj is not None and obj.zone == "battlefield" and obj.attacking is not None:
+                defending = self.game.defending(i)
+                return [defending] if defending in order else []
+        if any(e.name == "attacked" and e.object_id in ids for e in self.state.events):
+            _, message, rule = runs.NO_LONGER_ATTACKING
+            raise self.not_run(message, rule, env, node)
+        raise self.refuse("there is no defending player: no creature the ability refers to attacked", env, node,
+                          "508.5")

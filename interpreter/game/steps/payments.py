@@ -111,6 +111,7 @@ class PaymentSteps:
                     if len(self.state.events) > before:
                         continue
             self.state.players[player].life -= amount
+            env.vars["_life_lost"] = env.vars.get("_life_lost", 0) + amount  # 'the total life lost this way'
             self.game.emit(Event("life_lost", player), env)
 
     @executes(ast.PayKeywordCost)

@@ -105,7 +105,7 @@ class PermanentSteps:
 
     @executes(ast.Pump)
     def pump(self, node: ast.Pump, env: Env) -> list[int]:
-        power, toughness = (int(x) for x in node.change.split("/"))
+        power, toughness = (self._signed(part, env, node) for part in node.change.split("/"))
         ids = self.objects(node.objects, env)
         until = self.game.until(node.duration, env)
         if not self.game.still_lasting(until):   # 611.2b: its duration is over before it begins
@@ -114,6 +114,13 @@ class PermanentSteps:
             obj = self.state.objects[i]
             obj.modifiers = obj.modifiers + ((power, toughness, until),)
         return ids
+
+    def _signed(self, part: str, env: Env, node: ast.Pump) -> int:
+        """'+2', '-1', or '+{n}' with a number slot's value (a keyword ability's 'Bushido 2')."""
+        if "{" not in part:
+            return int(part)
+        value = self.number(ast.Var(part[2:-1], span=node.span), env)
+        return -value if part[0] == "-" else value
 
     @executes(ast.GrantKeyword)
     def grant_keyword(self, node: ast.GrantKeyword, env: Env) -> list[int]:

@@ -56,23 +56,6 @@ class ResultSteps:
             self.run(node.effect, env)
         return ids
 
-    @executes(ast.RemoveCounters)
-    def remove_counters(self, node: ast.RemoveCounters, env: Env) -> list[int]:
-        """122.8: up to N counters of that kind come off each object (as many as it has)."""
-        ids = self.objects(node.objects, env)
-        amount = self.number(node.count, env)
-        for i in ids:
-            obj = self.state.objects[i]
-            removed = min(amount, obj.counters.get(node.kind, 0))
-            if not removed:
-                continue
-            left = obj.counters[node.kind] - removed
-            if left:
-                obj.counters[node.kind] = left
-            else:
-                del obj.counters[node.kind]
-            self.game.emit(Event("counter_removed", obj.controller, obj.card_name, obj.id), env)
-        return ids
 
     @executes(ast.PayLife)
     def pay_life(self, node: ast.PayLife, env: Env) -> None:

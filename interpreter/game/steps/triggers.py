@@ -4,12 +4,13 @@ from __future__ import annotations
 from ...language import ast
 from ..events import TRIGGER_EVENTS, Event
 from ..state import Context, GameObject
-from .base import Env, executes
+from .base import Env, executes, keyword_ability
 
 #: The step a 'beginning of' trigger's words name (501-514; 505.1: the first main phase is the precombat one).
 TRIGGER_STEPS = {"upkeep": "upkeep", "draw step": "draw", "precombat main phase": "main", "first main phase": "main",
                  "combat": "beginning of combat", "postcombat main phase": "postcombat main",
-                 "second main phase": "postcombat main", "end step": "end", "cleanup step": "cleanup"}
+                 "second main phase": "postcombat main", "end step": "end", "cleanup step": "cleanup",
+                 "end of combat": "end of combat"}
 
 
 class TriggerSteps:
@@ -80,6 +81,12 @@ class TriggerSteps:
             return False
         if node.event == "deals damage" and not self._dealt_to(node, event, source):
             return False
+        if node.event == "attacks alone" and not self._alone(event):
+            return False
+        if node.event == "attacks the player with the most life" and not self._attacks_most_life(event):
+            return False
+        if node.event == "attacks with" and not self._attacks_with(node, event, source):
+            return False
         return self._subject_matches(node.subject, event, source)
 
     @staticmethod
@@ -89,6 +96,41 @@ class TriggerSteps:
         if node.combat and not event.combat or event.player is None:
             return False
         return node.recipient == "a player" or (node.recipient == "an opponent" and event.player != source.controller)
+
+    def _alone(self, event: Event) -> bool:
+        """506.5: the creature was the only one declared as an attacker: the only 'attacked' event of its
+        declare attackers step."""
+        events = self.state.events
+        index = next(n for n in range(len(events) - 1, -1, -1) if events[n] is event)
+        start = next((n for n in range(index, -1, -1) if events[n].name == "step_began"), 0)
+        end = next((n for n in range(index, len(events)) if events[n].name == "step_began"), len(events))
+        return sum(e.name == "attacked" for e in events[start:end]) == 1
+
+    def _attacks_most_life(self, event: Event) -> bool:
+        """The creature attacks a player whose life total is the greatest of the players in the game, or tied."""
+        obj = self.state.objects.get(event.object_id)
+        attacked = obj.attacking if obj is not None else None
+        lives = [p.life for p in self.state.players.values() if not p.lost]
+        return isinstance(attacked, str) and self.state.players[attacked].life == max(lives)
+
+    def _attacks_with(self, node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
+        """Another creature attacking with it has the quality ('with greater power', read against the source)."""
+        if event.object_id != source.id:
+            return False
+        env = Env(source.controller, Context(0, source.controller, source.id), source.id)
+        return any(i != source.id and self.state.objects[i].attacking is not None
+                   and self.chars_match(self.game.characteristics(i), node.recipient, env, self.state.objects[i])
+                   for i in self.state.battlefield)
+
+    @executes(ast.BlocksSelfTrigger)
+    def blocks_self_trigger(self, node: ast.BlocksSelfTrigger, event: Event, source: GameObject) -> bool:
+        """509.1: a creature of the quality without the keyword blocks the source."""
+        blocker = self.state.objects.get(event.object_id)
+        if event.name != "blocked" or blocker is None or source.id not in blocker.blocking:
+            return False
+        chars = self.game.characteristics(blocker.id)
+        return (keyword_ability(chars.abilities, node.without) is None
+                and self.chars_match(chars, node.quality, self._trigger_env(source), blocker))
 
     @executes(ast.YouAttackTrigger)
     def you_attack_trigger(self, node: ast.YouAttackTrigger, event: Event, source: GameObject) -> bool:

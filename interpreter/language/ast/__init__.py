@@ -13,6 +13,7 @@ from .control_effects import *  # noqa: F403
 from .definitions import *  # noqa: F403
 from .effects import *  # noqa: F403
 from .limits import *  # noqa: F403
+from .entering import *  # noqa: F403
 from .nodes import *  # noqa: F403
 from .objects import *  # noqa: F403
 from .payment_effects import *  # noqa: F403
@@ -20,5 +21,6 @@ from .permanent_effects import *  # noqa: F403
 from .phasing import *  # noqa: F403
 from .results import *  # noqa: F403
 from .statics import *  # noqa: F403
+from .player_actions import *  # noqa: F403
 from .triggers import *  # noqa: F403
 from .zone_effects import *  # noqa: F403

@@ -12,6 +12,11 @@ from .objects import Objects
 
 __all__ = [
     "WasEvent",
+    "HadNoCounters",
+    "HasCounter",
+    "StatGreater",
+    "XAtLeast",
+    "OpponentDealtDamage",
     "IsFaceDownAs",
     "IsQuality",
     "HasManaCost",
@@ -170,12 +175,55 @@ class MarkerAtBottom(Node):
     """The player's marker is on a bottommost room (701.49c)."""
 
 
+@dataclass(frozen=True)
+class HadNoCounters(Node):
+    """'if it had no -1/-1 counters on it': as the objects last existed on the battlefield (608.2h)."""
+
+    objects: Objects
+    kind: str
+
+
+@dataclass(frozen=True)
+class OpponentDealtDamage(Node):
+    """'an opponent was dealt damage this turn' (120.1): an opponent of the ability's controller."""
+
+
+@dataclass(frozen=True)
+class HasCounter(Node):
+    """'if there is a time counter on this permanent' (122.1)."""
+
+    kind: str
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class StatGreater(Node):
+    """'that creature's power is greater than this creature's power [and/or that creature's toughness is greater
+    than this creature's toughness]': any of the comparisons holds; 'that creature' is what the trigger is
+    about, 'this creature' the source, each as it is or as it last existed (702.100c, 608.2h). A comparison is
+    (owner, stat, other owner, other stat)."""
+
+    comparisons: tuple[tuple[str, str, str, str], ...]
+
+
+@dataclass(frozen=True)
+class XAtLeast(Node):
+    """'if X is 5 or more': the X of the spell or of the spell the permanent was (107.3m)."""
+
+    value: Number
+
+
 Condition = Union[
     WasPaid,
     CostWasPaid,
     ThisTurn,
     IsDesignated,
     WasQuality,
+    HadNoCounters,
+    HasCounter,
+    StatGreater,
+    XAtLeast,
+    OpponentDealtDamage,
     OwnAndControl,
     IsStatus,
     DiedThisTurn,

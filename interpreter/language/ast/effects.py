@@ -62,7 +62,9 @@ from .permanent_effects import (
     TurnFaceUp,
 )
 from .phasing import PhaseOut
-from .results import EachMayElse, ExileUntilFound, ForEachOf, PayLife, RemoveCounters, RepeatProcess
+from .results import EachMayElse, ExileUntilFound, ForEachOf, PayLife, RepeatProcess
+from .entering import MoveCounters, PayPerCounter, PutCountersPer, RemoveCounters, ReturnWithCounters
+from .player_actions import GainLifeLost, PumpPerBlocker
 from .zone_effects import (
     CastFree,
     Choose,
@@ -100,6 +102,12 @@ Effect = Union[
     ExileSelfFrom,
     CopyExcept,
     TapTotalPower,
+    GainLifeLost,
+    PumpPerBlocker,
+    ReturnWithCounters,
+    PutCountersPer,
+    MoveCounters,
+    PayPerCounter,
     Mill,
     Shuffle,
     PutCounters,

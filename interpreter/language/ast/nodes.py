@@ -16,6 +16,7 @@ __all__ = [
     "IntValue",
     "XValue",
     "Var",
+    "SourceStat",
     "Number",
     "Quality",
     "QualityChoice",
@@ -53,7 +54,16 @@ class Var(Node):
     name: str
 
 
-Number = Union[IntValue, XValue, Var]
+@dataclass(frozen=True)
+class SourceStat(Node):
+    """The power or toughness of the ability's source (as it last existed, if it left), plus `offset`:
+    'with lesser power' is power at most its power minus 1 (702.134a)."""
+
+    stat: str
+    offset: int = 0
+
+
+Number = Union[IntValue, XValue, Var, SourceStat]
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ __all__ = [
     "Among",
     "ExiledThisWay",
     "ForEachOf",
-    "RemoveCounters",
     "PayLife",
     "EachMayElse",
     "RepeatProcess",
@@ -57,15 +56,6 @@ class ForEachOf(Node):
     objects: "Objects"
     effect: "Effect"
     bind: str | None = None
-
-
-@dataclass(frozen=True)
-class RemoveCounters(Node):
-    """'remove a time counter from it' (122.8): as many as it has, up to N."""
-
-    count: Number
-    kind: str
-    objects: "Objects"
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,8 @@ __all__ = [
     "PhaseTrigger",
     "SubjectActionTrigger",
     "BecomesTargetTrigger",
+    "LastCounterTrigger",
+    "BlocksSelfTrigger",
     "Trigger",
 ]
 
@@ -172,8 +174,27 @@ class BecomesTargetTrigger(Node):
     by_opponent: bool = False
 
 
+@dataclass(frozen=True)
+class LastCounterTrigger(Node):
+    """'When the last time counter is removed from this permanent' (122.8): a counter of that kind was removed
+    from it and none is left."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class BlocksSelfTrigger(Node):
+    """'Whenever a creature without flanking blocks this creature' (509.1): a creature of the quality, without
+    the keyword, blocks the source."""
+
+    quality: QualityExpr
+    without: str
+
+
 Trigger = Union[
     ExiledThisWayTrigger,
+    LastCounterTrigger,
+    BlocksSelfTrigger,
     EntersTrigger,
     TurnedFaceUpTrigger,
     YouActionTrigger,

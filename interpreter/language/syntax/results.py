@@ -45,10 +45,6 @@ class ResultRules(Transformer):
         return ast.CreateNamedToken(str(name), count, kind, span=self._span(meta))
 
 
-    def remove_counters(self, meta, children):
-        (count, kind), objects = children
-        return ast.RemoveCounters(count, kind, objects, span=self._span(meta))
-
     def pay_life(self, meta, children):
         return ast.PayLife(children[0], span=self._span(meta))
 

@@ -22,6 +22,7 @@ from .objects import ObjectRules
 from .payments import PaymentRules
 from .permanent_effects import PermanentEffectRules
 from .results import ResultRules
+from .player_actions import PlayerActionRules
 from .source import SourceText
 from .statics import StaticRules
 from .triggers import TriggerRules
@@ -32,6 +33,7 @@ from .zone_effects import ZoneEffectRules
 class ToAst(
     ZoneEffectRules,
     PermanentEffectRules,
+    PlayerActionRules,
     PaymentRules,
     ControlRules,
     ConditionRules,

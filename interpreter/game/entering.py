@@ -1,0 +1,36 @@
+"""Permanents entering the battlefield with counters (614.1c, 122.6); a part of `Game`."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..language import ast
+from .events import Event
+from .state import Context, GameObject
+from .steps import Env, keyword_abilities
+
+
+class Entering:
+    """What a permanent has as it enters the battlefield; a part of `Game`."""
+
+    def enter_with_counters(self, obj: GameObject, given: Iterable[tuple[int, str]], env: Env | None) -> None:
+        """122.6, 614.1c: the counters an effect gives it as it enters (`given`) and those its own 'enters
+        with' abilities give it (their conditions read now) are on it as it enters; each was put on it."""
+        amounts = list(given)
+        for static, values in self.statics_of(self.characteristics(obj.id).abilities, ast.EntersWithCounters):
+            inner = Env(obj.controller, Context(0, obj.controller, obj.id, obj.card_name), obj.id,
+                        dict(values, X=obj.x_paid or 0))
+            if static.condition is None or self.interpreter.holds(static.condition, inner):
+                amounts += [(self.interpreter.number(count, inner), kind) for count, kind in static.counters]
+        for amount, kind in amounts:
+            if amount > 0:
+                obj.counters[kind] = obj.counters.get(kind, 0) + amount
+                self.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+
+    def statics_of(self, abilities: tuple, kind: type) -> list[tuple[ast.Node, dict]]:
+        """The abilities of this kind among an object's own and those its keyword abilities mean, each with
+        the values the keyword gives its slots ('Fading 3')."""
+        found: list[tuple[ast.Node, dict]] = [(a, {}) for a in abilities if isinstance(a, kind)]
+        for keyword in keyword_abilities(abilities):
+            definition = self.rulebook.keyword_abilities.get(keyword.name)
+            found += [(s, dict(keyword.args)) for s in (definition.statics if definition else ()) if isinstance(s, kind)]
+        return found

@@ -1,0 +1,110 @@
+"""Parse tree -> AST for the words the triggered keyword abilities of 702 are written in: who defends, what
+another player sacrifices, attacking alone, a designation a permanent lacks, entering with counters and the
+counters an object had."""
+
+from __future__ import annotations
+
+from lark import Transformer, v_args
+
+from .. import ast
+
+
+@v_args(meta=True)
+class PlayerActionRules(Transformer):
+    """Tree-to-AST methods of this family; mixed into ToAst (transformer.py)."""
+
+    def defending_player(self, meta, children):
+        return ast.Players("defending player", span=self._span(meta))
+
+    def attacks_alone_verb(self, meta, children):
+        return ("attacks alone", {})
+
+    def enters_with_counters(self, meta, children):
+        condition, _self, *amounts = children
+        return ast.EntersWithCounters(tuple(amounts), condition, span=self._span(meta))
+
+    def had_no_counters(self, meta, children):
+        return ast.HadNoCounters(children[0], children[1], span=self._span(meta))
+
+    def opponent_dealt_damage(self, meta, children):
+        return ast.OpponentDealtDamage(span=self._span(meta))
+
+    def return_with_counters(self, meta, children):
+        objects, *amounts = children
+        return ast.ReturnWithCounters(objects, tuple(amounts), span=self._span(meta))
+
+    def remove_counters(self, meta, children):
+        (count, kind), objects = children
+        return ast.RemoveCounters(count, kind, objects, span=self._span(meta))
+
+    def put_counters_per(self, meta, children):
+        (count, kind), objects, per_kind, per = children
+        return ast.PutCountersPer(count, kind, objects, per_kind, per, span=self._span(meta))
+
+    def last_counter_trigger(self, meta, children):
+        return ast.LastCounterTrigger(children[0], span=self._span(meta))
+
+    def has_counter(self, meta, children):
+        return ast.HasCounter(children[0], children[1], span=self._span(meta))
+
+    def gain_life_lost(self, meta, children):
+        return ast.GainLifeLost(children[0], span=self._span(meta))
+
+    def blocks_self_trigger(self, meta, children):
+        return ast.BlocksSelfTrigger(children[0], children[1], span=self._span(meta))
+
+    def blocking_creature(self, meta, children):
+        return ast.BlockingCreature(span=self._span(meta))
+
+    def attacks_most_life_verb(self, meta, children):
+        return ("attacks the player with the most life", {})
+
+    def attacks_with_verb(self, meta, children):
+        """'attacks with another creature with greater power': `recipient` is the other attacker's quality."""
+        quality, stat = children
+        than = ast.QualityWith(quality, stat=stat, value=ast.SourceStat(stat, 1), span=quality.span)
+        return ("attacks with", {"recipient": than})
+
+    def with_stat_than_source(self, meta, children):
+        """'with lesser power': compared with the source's (702.134a; 'with greater power' is `with_greater_stat`)."""
+        return ("stat", children[0], ast.SourceStat(children[0], -1), True)
+
+    def delayed_end_of_combat(self, meta, children):
+        step = ast.PhaseTrigger("end of combat", "the next", span=self._span(meta))
+        return ast.DelayedTrigger(step, children[0], span=self._span(meta))
+
+    def that_player(self, meta, children):
+        return ast.Players("that player", span=self._span(meta))
+
+    def attacks_unblocked_verb(self, meta, children):
+        return ("attacks and isn't blocked", {})
+
+    def pump_per_blocker(self, meta, children):
+        objects, change, duration = children
+        return ast.PumpPerBlocker(ast.Pump(objects, str(change), duration, span=self._span(meta)),
+                                  span=self._span(meta))
+
+    def stat_comparison(self, meta, children):
+        owner, stat, other, other_stat = children
+        return ast.StatGreater(((owner, stat, other, other_stat),), span=self._span(meta))
+
+    def stat_comparisons(self, meta, children):
+        return ast.StatGreater(tuple(c for child in children for c in child.comparisons), span=self._span(meta))
+
+    def stat_owner(self, meta, children):
+        """'that creature's' (what the trigger is about) or 'this creature's' (the source)."""
+        return str(children[0]).split()[0].lower()
+
+    def move_counters(self, meta, children):
+        (count, kind), source, to = children
+        return ast.MoveCounters(count, kind, source, to, span=self._span(meta))
+
+    def has_a_counter(self, meta, children):
+        return ast.HasCounter(children[1], children[0], span=self._span(meta))
+
+    def pay_per_counter(self, meta, children):
+        cost, kind, objects = children
+        return ast.PayPerCounter(cost, kind, objects, span=self._span(meta))
+
+    def x_at_least(self, meta, children):
+        return ast.XAtLeast(children[0], span=self._span(meta))
