@@ -131,8 +131,7 @@ def check_examples(book: Rulebook, definitions: list) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     cards = {name: make_card(name, data, book) for name, data in _SAMPLE_CARDS.items()}
     for definition in definitions:
-        start = "command" if definition.kind == "special action" else (
-            "ability" if definition.kind in ("keyword ability", "game action") else "effect_text")
+        start = definition.example_start
         for text, span in definition.examples:
             try:
                 node = book.parse(text, start, what="example not understood", names=cards)

@@ -35,11 +35,6 @@ class Entry:
         return self.why is None
 
 
-def _start(definition: ast.Definition) -> str:
-    """The grammar entry an example of this kind of definition is written in."""
-    return {"special action": "command", "keyword ability": "ability"}.get(definition.kind, "effect_text")
-
-
 def why_not_run(book: Rulebook, definition: ast.Definition) -> str | None:
     """Why a use of `definition` is refused, or None when its examples all run."""
     if definition.excluded:
@@ -52,7 +47,7 @@ def why_not_run(book: Rulebook, definition: ast.Definition) -> str | None:
         return "no example use to check"
     for text, _ in definition.examples:
         try:
-            node = book.parse(text, _start(definition), what="example not understood")
+            node = book.parse(text, definition.example_start, what="example not understood")
         except MtgError as exc:
             return f"its example \"{text}\" doesn't parse: {exc.diagnostic.message}"
         missing = runs.parts_not_run(node, book)

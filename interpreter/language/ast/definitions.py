@@ -134,6 +134,13 @@ class Definition(Node):
     def rule(self) -> str | None:
         return self.rules[0] if self.rules else None
 
+    @property
+    def example_start(self) -> str:
+        """The grammar entry its example uses are written in: a scenario command (a special action), a line
+        of card text (a keyword ability, or the card text a game action's primitive reads), or an effect."""
+        return {"special action": "command", "keyword ability": "ability",
+                "game action": "ability"}.get(self.kind, "effect_text")
+
 
 @dataclass(frozen=True)
 class FaceDownCharacteristics(Node):
