@@ -13,7 +13,7 @@ from ..diagnostics import error
 from ..language import ast
 from .characteristics import Characteristics
 from .state import Context
-from .steps import Env, keyword_abilities
+from .steps import Env
 
 #: The `types` definition whose subtypes 'every creature type' names (205.3m).
 CREATURE_TYPES = "creature types"
@@ -26,15 +26,9 @@ class Statics:
         """The abilities of an object with these characteristics, each with the values of its slots: its own
         lines (none), then what its keyword abilities mean (the lines of their definitions, 702.1), a number
         slot's value as a number ('Toxic 2')."""
-        if chars is None:
-            return
-        for ability in chars.abilities:
-            yield ability, {}
-        for keyword in keyword_abilities(chars.abilities):
-            definition = self.rulebook.keyword_abilities.get(keyword.name)
-            values = {name: value.value if isinstance(value, ast.IntValue) else value for name, value in keyword.args}
-            for static in definition.statics if definition else ():
-                yield static, values
+        for ability, values in self.static_values(chars):
+            yield ability, {name: value.value if isinstance(value, ast.IntValue) else value
+                            for name, value in values.items()}
 
     def own_statics(self, chars: Characteristics | None, kind: type | tuple) -> list[tuple[ast.Node, dict]]:
         """Its static abilities of a kind about itself; one about other objects isn't applied yet and is
