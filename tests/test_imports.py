@@ -228,14 +228,16 @@ def test_an_mse_card_without_a_name_is_left_out_and_the_others_load(tmp_path, bo
     assert [(d.code, d.span.line) for d in found] == [("E131", 6)]
 
 
-def test_what_the_format_has_no_place_for_is_w133(tmp_path, book):
+def test_what_the_format_has_no_place_for_is_w133_and_loyalty_and_rarity_are_kept(tmp_path, book):
     path = _mse(tmp_path / "walker.mse-set", MSE_HEAD + MSE_BEAR
-                + "card:\n\tname: Kasra\n\tsuper type: Legendary Planeswalker\n\tloyalty: 4\n"
+                + "card:\n\tname: Kasra\n\tsuper type: Legendary Planeswalker\n\tloyalty: 4\n\trarity: mythic rare\n"
                 + "card:\n\tstylesheet: m15-split\n\tname: Wear\n\tsuper type: Instant\n\tname 2: Tear\n")
-    cards, found = load_cards(read_set(path), book)
+    found_set = read_set(path)
+    cards, found = load_cards(found_set, book)
     assert set(cards) == {"Good Bear", "Kasra", "Wear"}
-    assert [(d.code, d.span.line) for d in found] == [("W133", 16), ("W133", 17)]
-    assert "loyalty" in found[0].message and "'Tear'" in found[1].message
+    assert [(d.code, d.span.line) for d in found] == [("W133", 18)]
+    assert "'Tear'" in found[0].message
+    assert cards["Kasra"].front.loyalty == 4 and found_set.cards["Kasra"]["rarity"] == "mythic"
 
 
 def test_an_mse_set_saved_as_a_folder_loads(tmp_path):
@@ -304,3 +306,13 @@ def test_a_zip_bomb_sized_set_file_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(mse, "MAX_FILE_BYTES", 100)
     d = _error(_mse(tmp_path / "big.mse-set", MSE_HEAD + MSE_BEAR * 10))
     assert d.code == "E131" and "larger" in d.message   # known from the archive's directory, before reading
+
+
+def test_rarity_is_read_from_every_format():
+    """206.2: Magic Set Editor's `rarity` field and Cockatrice's `<set rarity>` give the same rarities, which
+    convert writes; a basic land's `basic land` reads as common."""
+    mse, xml = read_set(MSE_SET).cards, read_set(XML_SET).cards
+    rarities = {name: data.get("rarity") for name, data in mse.items()}
+    assert rarities == {name: data.get("rarity") for name, data in xml.items()}
+    assert set(rarities.values()) == {"common", "uncommon", "rare"}
+    assert rarities == {name: data.get("rarity") for name, data in read_set(YAML_SET).cards.items()}

@@ -44,6 +44,35 @@ def test_sealed_decks_of_the_custom_set(capsys, tmp_path) -> None:
     assert set(report["deck_lists"]["sealed A"]) >= {"Island"}
 
 
+def test_sealed_pools_open_boosters_by_rarity() -> None:
+    """Six boosters of 10 commons, 3 uncommons and a rare or (about one time in eight) a mythic, read from the
+    set's `rarity:` (206.2); the MTGJSON copy of the set carries the same rarities."""
+    from collections import Counter
+
+    from interpreter.tools import simulate as sim
+    from interpreter.tools.games import Arena
+    from interpreter.tools.scenario import Runner
+    from interpreter.tools.sets import read_set
+    arena = Arena(Path(HARBOR), Runner())
+    rarities = {n: d["rarity"] for n, d in arena.set_file.cards.items()}
+    mtgjson = read_set(EXAMPLES / "harbor-of-dread.json").cards
+    assert {n: d.get("rarity") for n, d in mtgjson.items() if n in rarities} == \
+        {n: r for n, r in rarities.items() if n in mtgjson}
+    opened: Counter = Counter()
+    pools = []
+    for seed in range(40):
+        rng = sim.random.Random(seed)
+        pool: list[str] = []
+        real_choice = rng.choice
+        rng.choice = lambda names, pool=pool, real=real_choice: pool.append(real(names)) or pool[-1]
+        sim.sealed_deck(arena.cards(), rarities, rng, arena.scenario.rulebook.subtype_abilities)
+        opened.update(rarities[n] for n in pool)
+        pools.append(pool)
+    assert all(len(p) == sim.BOOSTERS * 14 for p in pools)
+    assert opened["common"] == 40 * 60 and opened["uncommon"] == 40 * 18
+    assert opened["rare"] + opened["mythic"] == 40 * 6 and 10 <= opened["mythic"] <= 60
+
+
 def test_a_deck_list_names_cards_of_the_set(capsys, tmp_path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("4 Grizzly Bearz\n")

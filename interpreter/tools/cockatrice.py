@@ -17,6 +17,7 @@ from pathlib import Path
 from xml.parsers import expat
 
 from ..diagnostics import Diagnostic, Span, error
+from .rarities import rarity_of
 
 ROOT = "cockatrice_carddatabase"
 HELP = "Cockatrice reads <cockatrice_carddatabase version=\"4\"> with <sets> and <cards> (see its cards.xsd)"
@@ -125,7 +126,8 @@ def read_cockatrice(path: Path, text: str) -> CockatriceSet:
         for related in node.children:
             if related.tag == "related" and related.attrs.get("attach") == "transform" \
                     and related.text.strip() in backs:
-                data["back"] = dict(backs.pop(related.text.strip())[0], name=related.text.strip())
+                back = {k: v for k, v in backs.pop(related.text.strip())[0].items() if k != "rarity"}  # the card's
+                data["back"] = dict(back, name=related.text.strip())
         found.cards.append((name, data, node.line))
     found.cards.extend((name, data, node.line) for name, (data, node) in backs.items())  # backs with no front
     found.cards.sort(key=lambda card: card[2])
@@ -169,8 +171,11 @@ def _card(found: CockatriceSet, card: Node, file: str) -> tuple[str, dict, Node]
             data[key] = int(stat) if stat.lstrip("-").isdigit() else stat
     if card.value("text"):
         data["text"] = "\n".join(line.strip() for line in card.child("text").text.strip().splitlines())
-    if props.value("loyalty"):
-        found.problems.append(Diagnostic("W133", f"card '{name}': its loyalty is left out: the set format has no "
-                                         "place for it (306.5b)", Span(file, card.line, 1, source),
-                                         severity="warning"))
+    loyalty = props.value("loyalty")
+    if loyalty:
+        data["loyalty"] = int(loyalty) if loyalty.lstrip("-").isdigit() else loyalty
+    printing = card.child("set")
+    rarity = rarity_of(printing.attrs.get("rarity")) if printing is not None else None
+    if rarity:
+        data["rarity"] = rarity
     return name, data, card

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, Span, error
 from .yamlsource import MAX_FILE_BYTES
+from .rarities import rarity_of
 
 SET_MEMBER = "set"
 HELP = "save the set again from Magic Set Editor (File > Save), or check the line against its neighbours"
@@ -270,7 +271,7 @@ def _face(block: dict[str, Entry], name: str, suffix: str) -> dict:
     subtypes = plain(value("sub type")).split()
     if subtypes:
         face["subtypes"] = subtypes
-    for key in ("power", "toughness"):
+    for key in ("power", "toughness", "loyalty"):
         stat = plain(value(key))
         if stat:
             face[key] = int(stat) if stat.lstrip("-").isdigit() else stat
@@ -303,10 +304,8 @@ def _card(found: MseSet, entry: Entry, block: dict[str, Entry], default_style: s
             "W133", f"card '{name}': its second half '{back_name}' (stylesheet '{style}') is left out: the set "
             "format has only double-faced cards' backs", Span(file, entry.line, 1, found.source[entry.line - 1]),
             severity="warning"))
-    loyalty = block.get("loyalty")
-    if loyalty is not None and plain(loyalty.text()):
-        found.problems.append(Diagnostic(
-            "W133", f"card '{name}': its loyalty is left out: the set format has no place for it (306.5b)",
-            Span(file, loyalty.line, 1, found.source[loyalty.line - 1]), severity="warning"))
+    rarity = rarity_of(plain(block["rarity"].text())) if "rarity" in block else None
+    if rarity:
+        data["rarity"] = rarity
     found.cards.append((name, data, block["name"].line))
 

@@ -23,6 +23,7 @@ from ..language.rulebook import Rulebook
 from .cockatrice import CockatriceSet, read_cockatrice
 from .coverage import Line
 from .mse import SET_MEMBER, Keyword, MseSet, read_mse
+from .rarities import rarity_of
 from .schema_errors import describe
 from .yamlsource import line_of, load_documents, locate, read_text
 
@@ -164,7 +165,8 @@ def schema() -> dict:
 
 # MTGJSON -------------------------------------------------------------------
 _FACE_KEYS = {"manaCost": "mana_cost", "types": "types", "supertypes": "supertypes", "subtypes": "subtypes",
-              "power": "power", "toughness": "toughness", "colors": "colors", "text": "text"}
+              "power": "power", "toughness": "toughness", "loyalty": "loyalty", "defense": "defense",
+              "colors": "colors", "text": "text"}
 def _read_mtgjson(path: Path, text: str) -> SetFile:
     """MTGJSON as published: {"meta": ..., "data": {"code", "name", "cards": [...]}} (or AllPrintings)."""
     try:
@@ -199,6 +201,15 @@ def _face(card: dict) -> dict:
     return face
 
 
+def _card(entry: dict) -> dict:
+    """A card's front face and its rarity (a card-level key)."""
+    data = _face(entry)
+    rarity = rarity_of(entry.get("rarity"))
+    if rarity:
+        data["rarity"] = rarity
+    return data
+
+
 def _mtgjson_cards(found: SetFile, faces: dict[str, list[dict]]) -> None:
     """Cards by their faces. A back face shared by two cards is a combined card (712.4): each front
     names the other as its partner; any other back face is the card's back."""
@@ -212,13 +223,13 @@ def _mtgjson_cards(found: SetFile, faces: dict[str, list[dict]]) -> None:
         others = [e for e in entries if e.get("side", "a") != "a"]
         front = fronts[0] if fronts else entries[0]
         name = front.get("faceName") or full_name
-        data = _face(front)
+        data = _card(front)
         for back in others:
             back_name = back.get("faceName") or full_name
             owners = shared.get(back_name, [])
             if len(owners) == 2:
                 if back_name not in found.cards:
-                    _add(found, back_name, _face(back), _line_of_name(found, back_name))
+                    _add(found, back_name, _card(back), _line_of_name(found, back_name))
                 other = next(o for o in owners if o != full_name)
                 other_front = next((e.get("faceName") for e in faces[other] if e.get("side", "a") == "a"), other)
                 found.partners[name] = (other_front, back_name)

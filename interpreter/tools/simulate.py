@@ -22,6 +22,10 @@ from .games import PLAYERS, Arena, GameResult, game_seed
 #: Boosters opened for a sealed pool, and the cards of each rarity in one (a play booster, roughly).
 BOOSTERS = 6
 BOOSTER = {"common": 10, "uncommon": 3, "rare": 1}
+#: The rare slot opens a mythic about one time in eight when the set has mythics; special and bonus cards
+#: are opened in the rare slot.
+MYTHIC_CHANCE = 1 / 8
+_SLOT = {"special": "rare", "bonus": "rare"}
 DECK_SPELLS, DECK_LANDS = 23, 17
 PLAYER_KINDS = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
 
@@ -63,7 +67,7 @@ def _basic_lands(cards: dict, subtype_abilities: dict[str, tuple]) -> dict[str, 
 def sealed_deck(cards: dict, rarities: dict[str, str], rng: random.Random,
                 subtype_abilities: dict[str, tuple]) -> list[str]:
     """A sealed-like deck: BOOSTERS boosters of the set's non-basic cards by rarity (a card without one is
-    common), the two colors of the set's basic lands with the most cards in the pool, its 23 cards of those
+    common; a rarity the set lacks is opened as a common), the two colors of the set's basic lands with the most cards in the pool, its 23 cards of those
     colors or colorless (the highest mana values last out), and 17 basic lands split by colored symbols."""
     basics = _basic_lands(cards, subtype_abilities)
     if not basics:
@@ -71,12 +75,19 @@ def sealed_deck(cards: dict, rarities: dict[str, str], rng: random.Random,
     by_rarity: dict[str, list[str]] = {}
     for name, card in cards.items():
         if "Basic" not in card.front.characteristics().supertypes:
-            by_rarity.setdefault(rarities.get(name, "common").lower(), []).append(name)
+            rarity = rarities.get(name, "common").lower()
+            by_rarity.setdefault(_SLOT.get(rarity, rarity), []).append(name)
     pool: list[str] = []
     for _ in range(BOOSTERS):
         for rarity, count in BOOSTER.items():
-            names = by_rarity.get(rarity) or by_rarity.get("common") or []
-            pool.extend(rng.choice(names) for _ in range(count) if names)
+            for _ in range(count):
+                if rarity == "rare" and by_rarity.get("mythic") and rng.random() < MYTHIC_CHANCE:
+                    rarity_opened = "mythic"
+                else:
+                    rarity_opened = rarity
+                names = by_rarity.get(rarity_opened) or by_rarity.get("common") or []
+                if names:
+                    pool.append(rng.choice(names))
     colors_of = {n: set(cards[n].front.characteristics().colors) for n in set(pool)}
     ranked = sorted(basics, key=lambda c: (-sum(c in colors_of[n] for n in pool), c))
     chosen = set(ranked[:2])
