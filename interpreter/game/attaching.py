@@ -71,7 +71,8 @@ class Attaching:
         if not options:
             return None
         return self.interpreter.ask_objects(Choice(
-            "objects", f"{old.card_name} enters: the permanent it enchants", options, rule="303.4i"))[0]
+            "objects", f"{old.card_name} enters: the permanent it enchants", options, rule="303.4i",
+            player=player))[0]
 
     def legally_enchanting(self, aura: GameObject) -> bool:
         """704.5m, 303.4d: attached to another permanent on the battlefield that its enchant ability allows (one

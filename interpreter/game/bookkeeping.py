@@ -78,7 +78,8 @@ class Bookkeeping:
         labels = [f"trigger:{name}" + (f"#{names[:n].count(name) + 1}" if names.count(name) > 1 else "")
                   for n, name in enumerate(names)]
         chosen = self.ask(Choice("order", f"the order {items[0].controller}'s triggered abilities go on the stack, "
-                                 "first at the bottom", labels, len(labels), rule="603.3b"))
+                                 "first at the bottom", labels, len(labels), rule="603.3b",
+                                 player=items[0].controller))
         return [items[labels.index(label)] for label in chosen]
 
     def collect_triggers(self, start: int) -> None:

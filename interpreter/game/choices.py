@@ -48,6 +48,7 @@ class Choice:
     up_to: bool = False
     rule: str | None = None
     labels: list[str] = field(default_factory=list)   # how each object option reads ('hand:Forest')
+    player: str | None = None   # who decides: set by the game (the player whose step asks) where not given
 
     def answers(self) -> list[str]:
         """The named answers of a 'yes_no' or 'option' choice (a 'yes_no' with no options lists both)."""

@@ -400,7 +400,8 @@ class Combat(CombatRequirements):
             return {blockers[0]: power}
         recipients: list[int | str] = blockers + ([attacked] if excess and attacked is not None else [])
         answer = self.ask(Choice("division", f"{obj.card_name} assigns {power} combat damage among "
-                                 f"{', '.join(self._label(r) for r in recipients)}", recipients, power, rule="510.1c"))
+                                 f"{', '.join(self._label(r) for r in recipients)}", recipients, power, rule="510.1c",
+                                 player=obj.controller))
         division = {r: answer.get(r, 0) for r in recipients}
         self._check_division(source, power, division, blockers, attacked if excess else None, assigned)
         return division
@@ -410,7 +411,8 @@ class Combat(CombatRequirements):
         chooses, the amounts adding up to its power."""
         name = self.name_of(source)
         answer = self.ask(Choice("division", f"{name} assigns {power} combat damage among "
-                                 f"{', '.join(self.name_of(a) for a in blocked)}", list(blocked), power, rule="510.1d"))
+                                 f"{', '.join(self.name_of(a) for a in blocked)}", list(blocked), power, rule="510.1d",
+                                 player=self.state.objects[source].controller))
         division = {a: answer.get(a, 0) for a in blocked}
         if any(amount < 0 for amount in division.values()) or sum(division.values()) != power:
             raise error(ILLEGAL, f"{name}'s combat damage: the division gives {sum(division.values())}, and {name} "

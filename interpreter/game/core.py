@@ -72,6 +72,7 @@ class GameCore:
         self.chooser: Chooser = chooser or _Probe()
         self.interpreter = StepInterpreter(self)
         self._trial_depth = 0   # trial runs (try_out) now running inside one another
+        self.deciding: str | None = None   # the player doing the step now running: who answers its choices
         fd = rulebook.face_down
         self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
         self._characteristics: dict[int, tuple[int, Characteristics]] = {}   # object id -> (stamp, value)
@@ -127,15 +128,19 @@ class GameCore:
             env.context.events.append(event)
 
     def ask(self, choice: Choice) -> list[int] | str:
+        """The chooser's answer; the choice names who decides: as given, else the player doing the step
+        that asks (the player an instruction addresses makes its choices, 608.2d), else the acting player."""
+        if choice.player is None:
+            choice.player = self.deciding
         if choice.kind in ("objects", "division"):  # objects by zone and name; a player ('any target') by name
             choice.labels = [i if isinstance(i, str) else f"{self.state.objects[i].zone}:{self.name_of(i)}"
                              for i in choice.options]
         return self.chooser.answer(choice, self.match_among)
 
-    def ask_yes(self, prompt: str, able: bool, rule: str) -> bool:
+    def ask_yes(self, prompt: str, able: bool, rule: str, player: str | None = None) -> bool:
         """A yes-or-no question, always asked; when the action can't be done, only 'no' is legal (608.2d)."""
         return self.ask(Choice("yes_no", prompt if able else f"{prompt} (it can't be done now)",
-                               ["yes", "no"] if able else ["no"], rule=rule)) == "yes"
+                               ["yes", "no"] if able else ["no"], rule=rule, player=player)) == "yes"
 
     def match_among(self, ref: Ref, options: list) -> list:
         """The options a reference names, in zone order (an answer picks among options only); a player
@@ -214,7 +219,7 @@ class GameCore:
             raise refusal
         journal = self.state.journal
         mark = journal.mark()
-        self.chooser = chooser
+        self.chooser, self.deciding = chooser, player
         start = len(self.state.events)
         try:
             action()
@@ -229,7 +234,7 @@ class GameCore:
             journal.rollback(mark)
             raise
         finally:
-            self.chooser = _Probe()
+            self.chooser, self.deciding = _Probe(), None
         journal.keep(mark)
         return self.state.events[start:]
 

@@ -201,7 +201,7 @@ class Damage:
         words = list(dict.fromkeys(self.words_of(r.effect) for r in waiting))
         pick = words[0] if len(words) == 1 else self.ask(Choice(
             "option", f"{self.name_of(object_id)} would be destroyed: which replacement effect applies", words,
-            rule="616.1"))
+            rule="616.1", player=self.state.objects[object_id].controller))
         chosen = next(r for r in waiting if self.words_of(r.effect) == pick)
         self.state.replacements.remove(chosen)
         context = self.new_context(chosen.controller, chosen.source_id)

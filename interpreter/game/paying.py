@@ -124,7 +124,7 @@ class Paying:
             return cost
         most = min(generic, helpers[helper])
         amount = int(self.ask(Choice("option", f"{what}: how much of the generic mana {helper} pays",
-                                     [str(n) for n in range(most + 1)], rule="702.132a")))
+                                     [str(n) for n in range(most + 1)], rule="702.132a", player=helper)))
         if amount:
             self.state.players[helper].pool = pay(self.state.players[helper].pool, (str(amount),), what)
         return _less_generic(cost, amount)

@@ -165,7 +165,7 @@ class StateBasedActions:
             for name, ids in named.items():
                 if len(ids) > 1:
                     kept = self.ask(Choice("objects", f"legend rule: {player} keeps one {name}", self.ordered(ids),
-                                           1, rule="704.5j"))
+                                           1, rule="704.5j", player=player))
                     out += [i for i in ids if i not in kept]
         return out
 
@@ -184,7 +184,8 @@ class StateBasedActions:
                 nobody.append(obj.id)
                 continue
             chosen.append((obj.id, legal[0] if len(legal) == 1 else self.ask(Choice(
-                "option", f"{obj.controller} chooses the protector of {obj.card_name}", legal, rule="310.9a"))))
+                "option", f"{obj.controller} chooses the protector of {obj.card_name}", legal, rule="310.9a",
+                player=obj.controller))))
         return chosen, nobody
 
     def _may_protect(self, battle: GameObject, subtypes: tuple[str, ...]) -> list[str]:

@@ -244,7 +244,7 @@ class Turns:
             excess = len(hand) - MAX_HAND_SIZE
             chosen = self.interpreter.ask_objects(Choice(
                 "objects", f"cleanup step: {player} discards {excess} card(s) down to {MAX_HAND_SIZE}", hand, excess,
-                rule="514.1"))
+                rule="514.1", player=player))
             self.discard(player, chosen, None)
         for i in state.battlefield:
             if state.objects[i].damage:

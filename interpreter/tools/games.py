@@ -7,7 +7,9 @@ library in its shuffled order) and the steps taken, each with its answers, so an
 Priority: the active player receives it first in each step and after each resolution (117.3a-b), the
 player who acted after an action (117.3c); when all players pass in succession, the scenario step `pass`
 resolves the top of the stack or ends the step (117.4). A player who may only pass passes without being
-asked. Questions are answered by the chooser of the player acting (for a `pass`, the active player's).
+asked. Each question is answered by the chooser of the player who decides it (`Choice.player`): the player
+an instruction addresses (608.2d), the attacking player for its combat damage (510.1c), each player for the
+legend rule (704.5j); otherwise the player acting (for a `pass`, the active player).
 """
 from __future__ import annotations
 
@@ -70,6 +72,22 @@ def starting_document(set_path: Path, decks: dict[str, list[str]], seed: int, li
         state[player] = {"life": life, "hand": library[:HAND_SIZE], "library": library[HAND_SIZE:]}
     return {"name": f"game {seed}", "sets": [str(Path(set_path).resolve())], "players": list(decks), "seed": seed,
             "turn": 1, "at": "upkeep", "state": state, "steps": []}
+
+
+class Deciders:
+    """Each question to the chooser of the player who decides it (`Choice.player`: the player an instruction
+    addresses, 608.2d; the attacking player dividing combat damage, 510.1c; ...); the acting player's
+    answers decided up front (with the action) go to the acting player's questions only."""
+
+    def __init__(self, players: dict[str, Player], acting: str, answers: tuple[str, ...]):
+        self.players, self.acting = players, acting
+        self.up_front = UpFront(answers, players[acting].chooser)
+
+    def answer(self, choice: Choice, match):
+        decider = choice.player or self.acting
+        if decider != self.acting and decider in self.players:
+            return self.players[decider].chooser.answer(choice, match)
+        return self.up_front.answer(choice, match)
 
 
 class Recorder:
@@ -189,7 +207,7 @@ class Table:
         mark = journal.mark()
         try:
             for text, answers in action.steps():
-                recorder = Recorder(game, UpFront(answers, self.players[player].chooser))
+                recorder = Recorder(game, Deciders(self.players, player, answers))
                 step = {player: text}
                 self.doc["steps"].append(step)
                 run = self.scenario.action(player, text, step, 0)

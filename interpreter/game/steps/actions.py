@@ -220,7 +220,7 @@ class ActionSteps:
         start = order.index(env.player) if env.player in order else 0
         for player in order[start:] + order[:start]:
             option = str(self.game.ask(Choice("option", f"{env.action_text}: {player} chooses", list(node.options),
-                                              rule="701.38a")))
+                                              rule="701.38a", player=player)))
             self.game.emit(Event(CHOSE, player, option), env)
 
     @executes(ast.ForEachChoice)

@@ -98,7 +98,12 @@ class Steps:
         acted: a moved object is followed to where the effect put it, 400.7); they are what 'it', 'them'
         and 'that card' mean in the steps after it (608.2c). Other executors return None."""
         self.check_runs(node, env)
-        acted = EXECUTORS[type(node)](self, node, env)
+        game, outer = self.game, self.game.deciding
+        game.deciding = env.player
+        try:
+            acted = EXECUTORS[type(node)](self, node, env)
+        finally:
+            game.deciding = outer
         if acted is not None:
             env.vars["_it"] = acted
 

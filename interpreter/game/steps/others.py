@@ -20,7 +20,7 @@ class OtherPlayerSteps:
         'no' the only answer when it can't be paid (118.3, 608.2d). Whether they paid."""
         payer = self.as_player(player, env, costs.text)
         able = self.game.try_out(lambda: self.pay_costs(costs, payer)) is None
-        if not self.game.ask_yes(f"{player}: {costs.text.lower()} {why}?", able, rule):
+        if not self.game.ask_yes(f"{player}: {costs.text.lower()} {why}?", able, rule, player):
             return False
         self.pay_costs(costs, payer)
         return True
@@ -41,7 +41,8 @@ class OtherPlayerSteps:
         for player in players:
             own = self.as_player(player, env, self.game.words_of(node.effect))
             able = self.game.try_out(lambda own=own: self.run(node.effect, own)) is None
-            answers[player] = self.game.ask_yes(f"{player}: {self.game.words_of(node.effect)}?", able, "101.4")
+            answers[player] = self.game.ask_yes(f"{player}: {self.game.words_of(node.effect)}?", able, "101.4",
+                                                player)
         for player in players:
             effect = node.effect if answers[player] else node.otherwise
             self.run(effect, self.as_player(player, env, self.game.words_of(effect)))

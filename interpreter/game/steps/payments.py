@@ -105,7 +105,8 @@ class PaymentSteps:
             if node.unless is not None:
                 inner = Env(player, env.context, env.source_id, dict(env.vars), env.definition, env.action_text)
                 if self.game.ask_yes(f"{env.action_text}: {player}, {self.game.words_of(node.unless)} instead of "
-                                     f"losing {amount} life?", self.can_do(node.unless, inner, True), "608.2d"):
+                                     f"losing {amount} life?", self.can_do(node.unless, inner, True), "608.2d",
+                                     player):
                     before = len(self.state.events)
                     self.run(node.unless, inner)
                     if len(self.state.events) > before:

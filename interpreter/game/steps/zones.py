@@ -144,7 +144,7 @@ class ZoneSteps:
         cost = parse_cost(str(value))
         if can_pay(self.state.players[payer].pool, cost):
             answer = self.game.ask(Choice("yes_no", f"{payer}: pay {''.join(f'{{{c}}}' for c in cost)} so that "
-                                          f"{item.source_name} isn't countered?", rule="118.12"))
+                                          f"{item.source_name} isn't countered?", rule="118.12", player=payer))
             if answer == "yes":
                 self.game.pay_mana(payer, cost, f"{item.source_name}")
                 return spells
