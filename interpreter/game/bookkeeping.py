@@ -21,6 +21,7 @@ class Gone(NamedTuple):
     controller: str | None
     card_name: str | None
     x_paid: int | None = None
+    attached_to: int | None = None
 
 
 class Bookkeeping:
@@ -110,7 +111,8 @@ class Bookkeeping:
             known = self.state.last_known.get(event.object_id) if event.name == "left" else None
             abilities = self.triggered_abilities(known.characteristics) if known else []
             if abilities:
-                found.setdefault(known.left_at, []).append((Gone(event.object_id, known.controller, known.name),
+                found.setdefault(known.left_at, []).append((Gone(event.object_id, known.controller, known.name,
+                                                                 attached_to=known.attached_to),
                                                             abilities))
         return found
 

@@ -103,7 +103,8 @@ class GameCore:
         if object_id in self.state.objects:
             obj = self.state.objects[object_id]
             return LastKnown(obj.card_name, self.characteristics(object_id), obj.controller,
-                             self.copiable_values(object_id), counters=tuple(obj.counters.items()))
+                             self.copiable_values(object_id), counters=tuple(obj.counters.items()),
+                             attached_to=obj.attached_to)
         return self.state.last_known.get(object_id, LastKnown(None, None, None))
 
     def name_of(self, object_id: int) -> str:

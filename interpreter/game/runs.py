@@ -134,8 +134,6 @@ GAPS: tuple[Gap, ...] = (
     # objects and conditions: refused when read
     Gap(ast.PaidObject, "what paid a cost ('the sacrificed creature')", "what paid a cost isn't kept by the "
         "interpreter yet", "118"),
-    Gap(ast.AttachedSubject, "attachments ('enchanted creature')", "what an Aura or Equipment is attached to "
-        "isn't read by the interpreter yet", "301.5"),
     Gap(ast.TopCards, "another player's library", "the top cards of another player's library aren't read by "
         "the interpreter yet", "401.1", lambda n, b: n.whose not in ("you", "an opponent")),
     Gap(ast.DiedThisTurn, "what happened earlier in the turn", "what died earlier in the turn isn't kept by "
@@ -159,9 +157,8 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.SubjectTrigger, "trigger on damage dealt to a permanent", "which permanent was dealt damage isn't in "
         "the damage event yet: this never triggers", "603.2", lambda n, b: n.event == "is dealt damage" or (
             n.event == "deals damage" and n.recipient not in ("a player", "an opponent"))),
-    Gap(ast.SubjectTrigger, "trigger about 'it' or an attached permanent", "a trigger about 'it' or an attached "
-        "permanent isn't detected by the interpreter yet: it never triggers", "603.2",
-        lambda n, b: isinstance(n.subject, (ast.It, ast.AttachedSubject))),
+    Gap(ast.SubjectTrigger, "trigger about 'it'", "a trigger about 'it' isn't detected by the interpreter yet: "
+        "it never triggers", "603.2", lambda n, b: isinstance(n.subject, ast.It)),
     Gap(ast.SubjectFilter, "one trigger for 'one or more' objects", "'one or more' (one trigger for a group of "
         "objects) isn't run by the interpreter yet", "603.2c", lambda n, b: n.one_or_more),
     Gap(ast.SubjectActionTrigger, "trigger on what an action revealed", "what a keyword action revealed isn't "

@@ -119,6 +119,7 @@ class LastKnown(NamedTuple):
     copiable: Face | None = None
     left_at: int = 0          # the clock as it left; objects that left together share it (603.10a, 704.8)
     counters: tuple[tuple[str, int], ...] = ()   # the counters on it (608.2h: 'if it had no counters')
+    attached_to: int | None = None   # what it was attached to (an Aura's 'enchanted creature' looking back, 603.10a)
 
 
 class Replacement(NamedTuple):

@@ -202,6 +202,15 @@ class ObjectSteps:
         """The source itself; once it has changed zones it is a new object, not this one (400.7)."""
         return [env.source_id] if env.source_id in self.state.objects else []
 
+    @executes(ast.AttachedSubject)
+    def attached_object(self, node: ast.AttachedSubject, env: Env) -> list[int]:
+        """'enchanted creature', 'equipped creature': the permanent the source is attached to (301.5, 303.4), if
+        it has the quality; a source that has left the battlefield is read as it last existed (608.2h)."""
+        attached = self.game.last_known(env.source_id).attached_to if env.source_id is not None else None
+        if attached is None or attached not in self.state.battlefield:
+            return []
+        return [attached] if self.matches(attached, node.quality, env) else []
+
     @executes(ast.It)
     def it(self, node: ast.It, env: Env) -> list[int]:
         """'it', 'them', 'that card': the objects the step before acted on (608.2c), followed to where

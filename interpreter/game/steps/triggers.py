@@ -54,15 +54,14 @@ class TriggerSteps:
         """Whether the event's object is the trigger's subject (its characteristics as the event saw them)."""
         if isinstance(subject, ast.Self):
             return event.object_id == source.id
+        if isinstance(subject, ast.AttachedSubject):  # 301.5, 303.4: what the source is (or was, 603.10a) attached to
+            return event.object_id == source.attached_to and self._seen_is(subject.quality, event, source)
         if event.object_id == source.id:
             if subject.or_self:
                 return True
             if subject.other:
                 return False
-        seen = event.seen
-        if seen is None and event.object_id in self.state.objects:
-            seen = self.game.characteristics(event.object_id)
-        if seen is None or not self.chars_match(seen, subject.quality, self._trigger_env(source)):
+        if not self._seen_is(subject.quality, event, source):
             return False
         controller = event.controller or event.player
         if subject.controller == "you":
@@ -70,6 +69,13 @@ class TriggerSteps:
         if subject.controller == "an opponent":
             return controller is not None and controller != source.controller
         return True
+
+    def _seen_is(self, quality: ast.QualityExpr, event: Event, source: GameObject) -> bool:
+        """Whether the event's object had the quality as the event saw it (or has it now, if it didn't say)."""
+        seen = event.seen
+        if seen is None and event.object_id in self.state.objects:
+            seen = self.game.characteristics(event.object_id)
+        return seen is not None and self.chars_match(seen, quality, self._trigger_env(source))
 
     @executes(ast.SubjectTrigger)
     def subject_trigger(self, node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
