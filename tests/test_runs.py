@@ -184,6 +184,20 @@ def test_coverage_format_json_and_its_older_spelling(cli, tmp_path):
     assert "2 parsed (100.0%), 1 run (50.0%)" in text and "preventing damage" in text
 
 
+def test_coverage_measures_a_modal_ability_as_one_whatever_line_of_it_is_counted(tmp_path):
+    """700.2: 'Choose one —' and its '•' modes are one ability: each of its lines counts as parsed (and as
+    running) only when the whole ability does, as a card's text loads in play."""
+    path = tmp_path / "lines.jsonl"
+    rows = [("A", "Choose one —"), ("A", "• Draw a card."), ("A", "• You gain 2 life."),
+            ("B", "Choose one —"), ("B", "• Draw a card."), ("B", "• Frobnicate the widget."),
+            ("C", "{T}: Choose one. Frobnicate."), ("C", "• Draw a card."), ("C", "Flying")]
+    path.write_text("".join(json.dumps({"card": c, "line": t}) + "\n" for c, t in rows), encoding="utf-8")
+    data = measure(book(), jsonl_lines(path)).as_json()
+    assert [(x["parsed"], x["runs"]) for x in data["per_line"]] == [(True, True)] * 3 + [(False, False)] * 5 + [
+        (True, True)]
+    assert (data["lines"], data["parsed"], data["runs"]) == (9, 4, 4)
+
+
 def test_lint_warns_at_the_part_of_a_set_line_that_does_not_run(tmp_path):
     from interpreter.tools.lint import lint_paths
     path = tmp_path / "set.yaml"

@@ -25,6 +25,11 @@ def _stat(value: object) -> int | None:
     return None
 
 
+def continues_ability(line: str) -> bool:
+    """700.2: a '•' mode line belongs to the modal ability before it ('Choose one —' and its modes so far)."""
+    return line.startswith("•")
+
+
 def ability_lines(text: str) -> list[tuple[int, str]]:
     """The abilities of a card's text with their line index: one per line, except that a modal
     ability ('Choose one —' and its '•' modes, 700.2) is one ability over several lines."""
@@ -33,7 +38,7 @@ def ability_lines(text: str) -> list[tuple[int, str]]:
         line = line.strip()
         if not line:
             continue
-        if line.startswith("•") and out and (out[-1][1].rstrip().endswith(("—", "-")) or "•" in out[-1][1]):
+        if out and continues_ability(line):
             out[-1] = (out[-1][0], f"{out[-1][1]} {line}")
         else:
             out.append((n, line))

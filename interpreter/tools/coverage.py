@@ -13,11 +13,12 @@ import json
 import sys
 import time
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from ..diagnostics import MtgError, Span, error
+from ..game.cards import continues_ability
 from ..game.runs import parts_not_run
 from ..language import ast
 from ..language.checks import check_text
@@ -27,12 +28,14 @@ from .yamlsource import read_text
 
 @dataclass
 class Line:
-    """One ability line of a card, with the mechanics it is said to use."""
+    """One ability line of a card, with the mechanics it is said to use. `joined` is the whole ability the
+    line is part of, where that is several lines (a modal spell's 'Choose one —' and its modes, 700.2)."""
 
     card: str
     text: str
     mechanics: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
+    joined: str | None = None
 
 
 @dataclass(frozen=True)
@@ -119,14 +122,25 @@ def jsonl_lines(path: Path) -> Iterator[Line]:
         text = read_text(path, "JSON Lines file")
     except OSError as exc:
         raise error("E001", f"can't read {path}: {exc}", Span(str(path), 1, 1)) from None
+    group: list[Line] = []  # the lines of one ability, as a card's text joins them (700.2)
     for number, raw in enumerate(text.splitlines(), 1):
         if not raw.strip():
             continue
         try:
             item = json.loads(raw)
-            yield Line(str(item["card"]), str(item["line"]), tuple(item.get("mechanics") or ()))
+            line = Line(str(item["card"]), str(item["line"]), tuple(item.get("mechanics") or ()))
         except (ValueError, KeyError, TypeError) as exc:
             raise error("E100", f"not a {{\"card\", \"line\"}} object: {exc}", Span(str(path), number, 1)) from None
+        if group and group[-1].card == line.card and continues_ability(line.text):
+            group.append(line)
+            whole = f"{group[0].joined} {line.text}"
+            for member in group:
+                member.joined = whole
+            continue
+        yield from group
+        line.joined = line.text
+        group = [line]
+    yield from group
 
 
 def measure(book: Rulebook, lines: Iterable[Line], progress: bool = False) -> Coverage:
@@ -135,12 +149,18 @@ def measure(book: Rulebook, lines: Iterable[Line], progress: bool = False) -> Co
     started = time.perf_counter()
     items = list(lines)
     known = {d.pattern.name: d for d in book.definitions()}
+    previous: Measured | None = None
     for n, line in enumerate(items, 1):
         if progress and time.perf_counter() - started > 1.0 and (n % 25 == 0 or n == len(items)):
             done = int(30 * n / len(items))
             print(f"\r[{'#' * done}{'.' * (30 - done)}] {n}/{len(items)}", end="", file=sys.stderr, flush=True)
         mechanics = line.mechanics or tuple(name for name in known if name in line.text.lower())
-        result.add(classify(book, line), mechanics)
+        if previous is not None and previous.line.card == line.card and previous.line.joined == line.joined != line.text:
+            measured = replace(previous, line=line)  # another line of the same ability: the same answer
+        else:
+            measured = classify(book, line)
+        result.add(measured, mechanics)
+        previous = measured
     if progress and time.perf_counter() - started > 1.0:
         print(file=sys.stderr)
     return result
@@ -149,7 +169,7 @@ def measure(book: Rulebook, lines: Iterable[Line], progress: bool = False) -> Co
 def classify(book: Rulebook, line: Line) -> Measured:
     """Whether the line parses (else where understanding stopped) and which of its parts don't run."""
     try:
-        ability = book.parse_card_line(line.text, line.card, names=line.names)
+        ability = book.parse_card_line(line.joined or line.text, line.card, names=line.names)
         problems = [p for p in check_text(ability, book) if p.severity == "error"]
         if problems:
             return Measured(line, f"{problems[0].code} {problems[0].message}")
