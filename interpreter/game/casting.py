@@ -109,6 +109,7 @@ class Casting:
             if permission.face_down.with_ability is not None:
                 spell.extra_abilities = (permission.face_down.with_ability,)
         context = self.new_context(player, spell.id)
+        state.moved_by[obj.id] = context.id
         item = StackItem(state.new_id(), player, context, object_id=spell.id, source_name=spell.card_name)
         state.stack.append(item)
         env = Env(player, context, spell.id, action_text=f"cast {spell.card_name}")

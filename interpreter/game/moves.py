@@ -53,6 +53,7 @@ class Moves:
         if face_down:
             new.face_down, new.face_down_at = face_down, state.clock
         state.moved[object_id] = new.id
+        state.moved_by[object_id] = env.context.id if env is not None else 0
         self.emit(Event("moved", new.owner, new.card_name, new.id), env)
         if leaving:
             self.emit(Event("left", old.controller, old.card_name, old.id, known.characteristics), env)
@@ -79,7 +80,7 @@ class Moves:
             self.state.empty_draws.add(player)
             return None
         top = library[0]
-        new = self.move(top, "hand")
+        new = self.move(top, "hand", env=env)
         self.emit(Event("drew", player, new.card_name, new.id), env)
         return top
 
@@ -124,6 +125,7 @@ class Moves:
         new.controller, new.parts, new.summoning_sick = env.player, parts, True
         for i in ids:
             self.state.moved[i] = new.id
+            self.state.moved_by[i] = env.context.id
         self.emit(Event("moved", owner, card.name, new.id), env)
         self.emit(Event("entered", env.player, card.name, new.id), env)
         return new
@@ -222,7 +224,7 @@ class Moves:
         card replaces that (614.1a); the abilities linked to that replacement trigger (607.2)."""
         for i in ids:
             zone = self.discard_destination(i)
-            new = self.move(i, zone)
+            new = self.move(i, zone, env=env)
             self.emit(Event("discarded", player, new.card_name, new.id), env)
             if zone != "graveyard":
                 self.exiled_this_way(new.id, env)

@@ -194,10 +194,12 @@ class Context(Recorded):
     vars: dict = field(default_factory=JDict)  # values the ability starts with (a keyword's {cost}, 'that spell')
     cast_events: tuple[Event, ...] = ()  # for an ability of a permanent: its spell's casting (701.4b)
     paid: tuple[str, ...] = ()  # the keyword costs paid to cast the spell, one name per payment (601.2b)
+    follows: tuple[int, ...] = ()  # objects whose move, by whatever made it, it may follow: its trigger event's (603.10a)
 
     def clone(self) -> "Context":
         return Context(self.id, self.controller, self.source_id, self.source_name, list(self.events),
-                       [t.clone() for t in self.targets], dict(self.vars), self.cast_events, self.paid)
+                       [t.clone() for t in self.targets], dict(self.vars), self.cast_events, self.paid,
+                       self.follows)
 
 
 @recorded
@@ -247,6 +249,7 @@ class GameState(Recorded):
     events: list[Event] = field(default_factory=JList)
     pending_triggers: list[StackItem] = field(default_factory=JList)
     moved: dict[int, int] = field(default_factory=JDict)  # old object id -> the new object (400.7)
+    moved_by: dict[int, int] = field(default_factory=JDict)  # old object id -> the context that moved it, if any
     last_known: dict[int, LastKnown] = field(default_factory=JDict)  # objects that left the battlefield
     next_id: int = 1
     clock: int = 0

@@ -47,7 +47,7 @@ class ControlSteps:
         one that changes zones after this is a new object it won't affect)."""
         values = dict(env.vars)
         if "_it" in values:
-            values["_it"] = self._live(values["_it"])
+            values["_it"] = self._live(values["_it"], env)
         self.state.delayed.append(Delayed(
             node.trigger, node.effect, env.player, env.source_id,
             env.context.source_name or self.game.name_of(env.source_id), values, len(self.state.events),

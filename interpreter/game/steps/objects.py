@@ -164,12 +164,16 @@ class ObjectSteps:
             return f"{self.describe(node.base, env)} except {self.describe(node.removed, env)}"
         return "this object"
 
-    def _live(self, ids: list[int]) -> list[int]:
-        """Follow objects to where the current effect moved them (400.7); drop ones gone."""
+    def _live(self, ids: list[int], env: Env) -> list[int]:
+        """Follow objects to where the current effect moved them (400.7), or where its trigger event put
+        them (603.10a); drop ones gone. A move made by anything else makes a new object this text can't
+        find: 'return it' doesn't follow a dead creature's card from the graveyard to exile."""
+        moved, moved_by = self.state.moved, self.state.moved_by
+        own, follows = env.context.id, env.context.follows
         out = []
         for i in ids:
-            while i in self.state.moved:
-                i = self.state.moved[i]
+            while i in moved and (moved_by.get(i) == own or i in follows):
+                i = moved[i]
             if i in self.state.objects and i not in out:
                 out.append(i)
         return out
@@ -183,7 +187,7 @@ class ObjectSteps:
             raise self.refuse(f"{{{node.name}}} isn't known until the effect resolves", env, node, "608.2c")
         if not isinstance(value, list):
             raise self.refuse(f"{{{node.name}}} does not name objects", env, node)
-        return self._live(value)
+        return self._live(value, env)
 
     @executes(ast.TopCards)
     def top_cards(self, node: ast.TopCards, env: Env) -> list[int]:
@@ -215,7 +219,7 @@ class ObjectSteps:
     def it(self, node: ast.It, env: Env) -> list[int]:
         """'it', 'them', 'that card': the objects the step before acted on (608.2c), followed to where
         the effect moved them (400.7)."""
-        return self._live(self._referent(node, env))
+        return self._live(self._referent(node, env), env)
 
     def _referent(self, node: ast.It, env: Env) -> list[int]:
         """What a pronoun refers to, as the step before acted on it; in card text with no such step, the
@@ -240,7 +244,7 @@ class ObjectSteps:
             return self.objects(node, env)
         out: list[int] = []
         for i in found:
-            out += [i] if i not in self.state.objects and i in self.state.last_known else self._live([i])
+            out += [i] if i not in self.state.objects and i in self.state.last_known else self._live([i], env)
         return out
 
     @executes(ast.NamedObject)

@@ -76,7 +76,7 @@ class PlayerActionSteps:
     @executes(ast.BlockingCreature)
     def blocking_creature(self, node: ast.BlockingCreature, env: Env) -> list[int]:
         """The creature the trigger was about, while it blocks the source (509.1); none once it doesn't."""
-        return [i for i in self._live(list(env.vars.get("_it") or ()))
+        return [i for i in self._live(list(env.vars.get("_it") or ()), env)
                 if env.source_id in self.state.objects[i].blocking and self.state.objects[i].zone == "battlefield"]
 
     @executes(ast.PumpPerBlocker)

@@ -43,7 +43,7 @@ class ResultSteps:
 
     @executes(ast.ExiledThisWay)
     def exiled_this_way(self, node: ast.ExiledThisWay, env: Env) -> list[int]:
-        return self._live(list(env.vars.get(EXILED, [])))
+        return self._live(list(env.vars.get(EXILED, [])), env)
 
     @executes(ast.ForEachOf)
     def for_each_of(self, node: ast.ForEachOf, env: Env) -> list[int]:

@@ -68,7 +68,8 @@ class TargetSteps:
         env.target_index += 1
         if index < len(env.context.targets):
             chosen = env.context.targets[index].chosen
-            return [t for t in chosen if isinstance(t, str)] + self._live([t for t in chosen if isinstance(t, int)])
+            return [t for t in chosen if isinstance(t, str)] + self._live(
+                [t for t in chosen if isinstance(t, int)], env)
         chosen = choose()
         env.context.targets.append(Targets(chosen, node, dict(env.vars)))
         for target in chosen:  # 115.1: it becomes a target (ward and the like trigger on this)

@@ -213,7 +213,7 @@ class ZoneSteps:
     def mill(self, node: ast.Mill, env: Env) -> list[int]:
         milled = list(self.state.players[env.player].zones["library"][: self.number(node.count, env)])
         for card_id in milled:
-            new = self.game.move(card_id, "graveyard")
+            new = self.game.move(card_id, "graveyard", env=env)
             self.game.emit(Event("milled", env.player, new.card_name, new.id), env)
         if node.bind:
             env.vars[node.bind] = milled
