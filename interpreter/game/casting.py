@@ -101,6 +101,7 @@ class Casting:
             self._check_aura_target(printed)
         # 601.2a: the card moves to the stack and becomes a spell (face down first, 708.4).
         state = self.state
+        cast_from = obj.zone
         state.remove(obj)
         spell = state.create(obj.card, obj.owner, "stack")
         state.moved[obj.id] = spell.id
@@ -161,7 +162,7 @@ class Casting:
         self.pay_total(player, changes.apply(total), env, spell.id, f"casting {spell.card_name}")
         self.pay_life(player, life, f"casting {spell.card_name}")
         env.target_index = 0
-        self.emit(Event("cast", player, spell.card_name, spell.id), env)  # 601.2i
+        self.emit(Event("cast", player, spell.card_name, spell.id, zone=cast_from), env)  # 601.2i
 
     def announce_cost(self, cost: tuple[str, ...], env: Env, changes: CostChanges = NO_CHANGES,
                       rule: str = "601.2h", payers: tuple[frozenset[str], ...] = ()) -> tuple[tuple[str, ...], int]:

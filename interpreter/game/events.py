@@ -29,6 +29,7 @@ class Event:
     step: str | None = None
     combat: bool = False       # damage dealt as combat damage (510.2)
     kind: str | None = None    # the kind of counter put or removed (122.1)
+    zone: str | None = None    # the zone the object came from: where a spell was cast from (601.2a)
 
     def as_json(self) -> dict:
         out = {"event": self.name}

@@ -163,8 +163,6 @@ GAPS: tuple[Gap, ...] = (
         "objects) isn't run by the interpreter yet", "603.2c", lambda n, b: n.one_or_more),
     Gap(ast.SubjectActionTrigger, "trigger on what an action revealed", "what a keyword action revealed isn't "
         "in its event yet: this never triggers", "603.2", lambda n, b: n.objects is not None),
-    Gap(ast.CastTrigger, "trigger on where a spell was cast from", "where a spell was cast from isn't in its "
-        "event yet: this never triggers", "601.2i", lambda n, b: n.from_zone is not None),
     # abilities never applied
     Gap(ast.CantBeDestroyed, "static ability about other permanents", "a static ability saying other permanents "
         "can't be destroyed isn't applied by the interpreter yet", "604.1", lambda n, b: not isinstance(n.objects, ast.Self)),

@@ -154,10 +154,32 @@ class TriggerSteps:
             return False
         if node.self_:
             return event.object_id == source.id
-        if (node.caster == "you") != (event.player == source.controller):
+        if node.caster != "a player" and (node.caster == "you") != (event.player == source.controller):
+            return False
+        if node.from_zone is not None and (event.zone == "hand" if node.from_zone == "not hand"
+                                           else event.zone != node.from_zone):
+            return False
+        if node.during is not None and (node.during == "your") != (self.state.active == source.controller):
+            return False
+        if node.other and event.object_id == source.id:
+            return False
+        if node.nth is not None and self._spells_cast_this_turn(event) != node.nth:
+            return False
+        if node.targets_source and not any(source.id in group.chosen for item in self.state.stack
+                                           if item.object_id == event.object_id for group in item.context.targets):
             return False
         return event.object_id in self.state.objects and self.matches(event.object_id, node.quality,
                                                                       self._trigger_env(source))
+
+    def _spells_cast_this_turn(self, event: Event) -> int:
+        """How many spells the event's player has cast this turn, up to and including the event's (500.1)."""
+        count, seen = 0, False
+        for earlier in reversed(self.state.events):
+            if earlier.name == "turn_began":
+                break
+            seen = seen or earlier is event
+            count += seen and earlier.name == "cast" and earlier.player == event.player
+        return count
 
     @executes(ast.PlayerEventTrigger)
     def player_event_trigger(self, node: ast.PlayerEventTrigger, event: Event, source: GameObject) -> bool:

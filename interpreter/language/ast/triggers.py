@@ -111,13 +111,17 @@ class EitherTrigger(Node):
 
 @dataclass(frozen=True)
 class CastTrigger(Node):
-    """'Whenever you cast a noncreature spell', 'Whenever an opponent casts a spell', 'When you cast this
-    spell' (603.2, 601.2i): the spell becomes cast. `quality` None with `self_` is this spell."""
+    """'Whenever you cast a noncreature spell', 'Whenever a player casts their second spell each turn', 'When
+    you cast this spell' (603.2, 601.2i): the spell becomes cast. `quality` None with `self_` is this spell."""
 
-    caster: str  # 'you' or 'an opponent'
+    caster: str  # 'you', 'an opponent', 'a player' or 'another player'
     quality: QualityExpr | None = None
     self_: bool = False
-    from_zone: str | None = None
+    from_zone: str | None = None  # the zone it was cast from; 'not hand': from anywhere other than a hand
+    other: bool = False  # 'another Vampire spell': not the source itself
+    targets_source: bool = False  # 'a spell that targets ~' (115.1)
+    nth: int | None = None  # 'your second spell each turn': the caster's Nth spell cast this turn
+    during: str | None = None  # 'your' or 'an opponent's': whose turn it is cast during
 
 
 @dataclass(frozen=True)

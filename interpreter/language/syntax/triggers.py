@@ -6,6 +6,7 @@ from lark import Transformer, v_args
 
 from ...diagnostics import Diagnostic, MtgError
 from .. import ast
+from .results import ORDINALS
 
 
 @v_args(meta=True)
@@ -162,10 +163,57 @@ class TriggerRules(Transformer):
         return ast.CastTrigger("you", self_=True, span=self._span(meta))
 
     def you_cast_trigger(self, meta, children):
-        return ast.CastTrigger("you", children[0], from_zone=children[1], span=self._span(meta))
+        return self._cast_trigger("you", children, meta)
 
-    def opponent_cast_trigger(self, meta, children):
-        return ast.CastTrigger("an opponent", children[0], span=self._span(meta))
+    def other_cast_trigger(self, meta, children):
+        return self._cast_trigger(*children[:1], children[1:], meta)
+
+    def _cast_trigger(self, caster: str, children, meta) -> ast.CastTrigger:
+        spell, from_zone, during = children
+        return ast.CastTrigger(caster, from_zone=from_zone, during=during, **spell, span=self._span(meta))
+
+    def cast_spell(self, meta, children):
+        quality, clause, targets = children
+        return {"quality": self._with(quality, clause) if clause else quality, "targets_source": bool(targets)}
+
+    def another_spell(self, meta, children):
+        quality = children[0]
+        if isinstance(quality, ast.Quality):  # 'another Vampire spell'
+            quality = ast.Quality(quality.words + ("spell",), quality.card, span=quality.span)
+        return {"quality": quality, "other": True}
+
+    def nth_spell(self, meta, children):
+        return {"nth": children[0]}
+
+    def first_number(self, meta, children):
+        return 1
+
+    def spell_number(self, meta, children):
+        return ORDINALS[str(children[0]).lower()]
+
+    def spell_targets(self, meta, children):
+        return True
+
+    def caster_opponent(self, meta, children):
+        return "an opponent"
+
+    def caster_player(self, meta, children):
+        return "a player"
+
+    def caster_other(self, meta, children):
+        return "another player"
+
+    def cast_from(self, meta, children):
+        return children[0]
+
+    def not_from_hand(self, meta, children):
+        return "not hand"
+
+    def spell_during_yours(self, meta, children):
+        return "your"
+
+    def spell_during_opponents(self, meta, children):
+        return "an opponent's"
 
     def sacrifice_trigger(self, meta, children):
         return ast.SacrificeTrigger(children[0], span=self._span(meta))
