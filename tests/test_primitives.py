@@ -52,6 +52,7 @@ SAMPLES = {
     "put_from_among_with_counters": "put a creature card from among the top three cards of your library onto the "
                                     "battlefield with a +1/+1 counter on it",
     "add_mana": "add {G}{G}",
+    "add_mana_choice": "add {R} or {G}",
     "add_any_color": "add one mana of any color",
     "add_land_type": "add one mana of any type that a land you control could produce",
     "enter_room_card": "put a dungeon you own from outside the game into the command zone",

@@ -141,9 +141,9 @@ def _one_mana(game: "Game", player: str, ability: ast.ActivatedAbility) -> str:
     node = adds[0]
     if node.count is not None and not (isinstance(node.count, ast.IntValue) and node.count.value == 1):
         return ""
-    if node.mana is not None:
-        pool = parse_pool(node.mana)
-        return "".join(pool) if sum(pool.values()) == 1 else ""
+    if node.makes:
+        pools = [parse_pool(made) for made in node.makes]
+        return "".join(t for pool in pools for t in pool) if all(sum(p.values()) == 1 for p in pools) else ""
     return "WUBRG" if node.any_color else "".join(game.land_mana_types(player))
 
 

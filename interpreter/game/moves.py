@@ -187,8 +187,8 @@ class Moves:
             for ability in chars.abilities:
                 if isinstance(ability, ast.ActivatedAbility):
                     for node in ast.walk(ability.effect):
-                        if isinstance(node, ast.AddMana) and node.mana:
-                            found.update(parse_pool(node.mana))
+                        if isinstance(node, ast.AddMana) and node.makes:
+                            found.update(t for made in node.makes for t in parse_pool(made))
                         elif isinstance(node, ast.AddMana) and node.any_color:
                             found.update("WUBRG")
         return [t for t in "WUBRGC" if t in found]

@@ -143,8 +143,6 @@ GAPS: tuple[Gap, ...] = (
     # costs and limits of activated abilities: refused when paid or checked
     Gap(ast.CostItem, "loyalty cost of +X", "a loyalty cost of +X isn't paid by the interpreter yet", "606.4",
         lambda n, b: n.kind == "loyalty" and isinstance(n.amount, ast.XValue) and not n.mana.startswith("-")),
-    Gap(ast.ActivationLimit, "'activate only once each turn'", "the limit 'activate only once each turn' isn't "
-        "checked by the interpreter yet", "602.5b", lambda n, b: n.kind == "once each turn"),
     # triggers: never detected
     Gap(ast.SacrificeTrigger, "trigger on sacrificing", "sacrificing isn't an event the interpreter detects "
         "yet: this never triggers", "701.21a"),

@@ -76,7 +76,7 @@ class GameObject(Recorded):
     timestamp: int = 0
     added_subtypes: tuple[str, ...] = ()  # '... in addition to its other types' (205.1b)
     designations: frozenset[str] = frozenset()  # 'exerted', 'monstrous', ... (replaced, never changed)
-    skip_untap: bool = False              # won't untap during its controller's next untap step
+    skip_untap: bool | str = False        # won't untap during its controller's (True) or that player's next untap step
     extra_abilities: tuple = ()           # abilities the face-down status gives (ward {2}, 701.58a)
     modifiers: tuple = ()                 # (power, toughness, duration) from 'gets +N/+M ...' (613.4c)
     granted: tuple = ()                   # (keyword ability, duration) from 'gains KEYWORD ...'
@@ -272,6 +272,7 @@ class GameState(Recorded):
     empty_draws: set[str] = field(default_factory=JSet)      # drew from an empty library since the last check (704.5b)
     lethal_damaged: set[int] = field(default_factory=JSet)   # dealt damage that is lethal in any amount (704.5h)
     loyalty_used: set[int] = field(default_factory=JSet)     # permanents a loyalty ability was activated of this turn (606.3)
+    activations: JCounter = field(default_factory=JCounter)   # (object, ability) -> times activated this turn (602.5b)
     struck_first: frozenset[int] | None = None   # in combat as this combat's first combat damage step began (510.4)
     rng: JRandom = field(default_factory=JRandom)   # seeded from `seed` as the game is made
     journal: Journal = field(default_factory=Journal, repr=False, compare=False)

@@ -157,6 +157,7 @@ class Turns:
         for figures in state.players.values():
             figures.lands_played = 0
         state.loyalty_used.clear()
+        state.activations.clear()
         for i in state.battlefield:
             obj = state.objects[i]
             if obj.controller == state.active and obj.summoning_sick:
@@ -218,9 +219,11 @@ class Turns:
         self.phasing_step()
         for i in state.battlefield:
             obj = state.objects[i]
+            if obj.skip_untap == state.active and obj.controller != state.active:
+                obj.skip_untap = False  # that player's next untap step came, and the permanent isn't theirs to untap
             if obj.controller != state.active:
                 continue
-            if obj.skip_untap:
+            if obj.skip_untap is True or obj.skip_untap == state.active:
                 obj.skip_untap = False
             elif obj.tapped:
                 obj.tapped = False

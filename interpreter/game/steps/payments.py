@@ -7,7 +7,9 @@ from ..choices import Choice
 from ..costs import keyword_changes, total_changes
 from ..events import Event
 from ..mana import NO_CHANGES, CostChanges, parse_cost, parse_pool
+from ..state import STEPS, phase_of
 from .base import Env, executes
+from .triggers import TRIGGER_STEPS
 
 
 class PaymentSteps:
@@ -61,22 +63,42 @@ class PaymentSteps:
             self.check_runs(change, env)
         for limit in ability.limits:
             self.check_runs(limit, env)
-            if limit.kind == "as a sorcery":  # 307.1: your main phase, with an empty stack
-                if not self.game.sorcery_timing(env.player, env.context):
-                    raise self.refuse("it can be activated only as a sorcery", env, limit, "602.5b")
-            elif limit.kind == "during your turn":
-                if self.state.active != env.player:
-                    raise self.refuse("it can be activated only during your turn", env, limit, "602.5b")
-            elif not self.holds(limit.condition, env):  # 'activate only if ...'
-                raise self.refuse(f"it can be activated only if {self.game.words_of(limit.condition)}", env,
-                                  limit, "602.5b")
+            if limit.kind == "once each turn":  # counted for this ability of this object (602.5b-c, 400.7)
+                key = (env.source_id, self.game.words_of(ability))
+                if self.state.activations[key] >= limit.times:
+                    raise self.refuse(f"it was already activated {_times(limit.times)} this turn", env, limit,
+                                      "602.5b")
+                self.state.activations[key] += 1
+            elif not self._limit_met(limit, env):
+                raise self.refuse(f"it can be activated only {self.game.words_of(limit)}", env, limit,
+                                  "602.5d" if limit.kind == "as a sorcery" else "602.5b")
+
+    def _limit_met(self, limit: ast.ActivationLimit, env: Env) -> bool:
+        """Whether the moment meets a limit on when the ability can be activated (602.5b, d, e)."""
+        state, yours = self.state, self.state.active == env.player
+        if limit.kind == "as a sorcery":  # 307.1: your main phase, with an empty stack
+            return self.game.sorcery_timing(env.player, env.context)
+        if limit.kind == "as an instant":  # 602.5e: any time the player has priority, as an ability can anyway
+            return True
+        if limit.kind == "during your turn":
+            return yours
+        if limit.kind == "before attackers are declared":  # until the declare attackers step begins (508.1)
+            return yours and STEPS.index(state.step) < STEPS.index("declare attackers")
+        if limit.kind == "during your step":
+            return yours and state.step == TRIGGER_STEPS[limit.step]
+        if limit.kind == "during combat":  # 506.1
+            return phase_of(state.step) == "combat"
+        return self.holds(limit.condition, env)  # 'activate only if ...'
 
     @executes(ast.AddMana)
     def add_mana(self, node: ast.AddMana, env: Env) -> None:
         """106.1, 605: mana goes into the player's pool at once."""
         pool = self.state.players[env.player].pool
-        if node.mana is not None:
-            pool.update(parse_pool(node.mana))
+        if node.makes:  # one option of one mana is named by its type ('G'), as 'any color' is
+            names = {made[1:-1] if made.count("{") == 1 else made: made for made in node.makes}
+            made = node.makes[0] if len(names) == 1 else names[self.game.ask(
+                Choice("option", f"{env.action_text}: which mana", list(names), rule="106.1"))]
+            pool.update(parse_pool(made))
             return
         colors = list("WUBRG") if node.any_color else self.game.land_mana_types(env.player)
         chosen = None
@@ -154,3 +176,7 @@ class PaymentSteps:
     def require(self, node: ast.Require, env: Env) -> None:
         if not self.holds(node.condition, env):
             raise self.refuse(f"requires that {self.fill(node.text, env)}", env, node, node.rule)
+
+
+def _times(times: int) -> str:
+    return {1: "once", 2: "twice"}.get(times, f"{times} times")

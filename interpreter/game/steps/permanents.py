@@ -196,7 +196,7 @@ class PermanentSteps:
         ids = self.objects(node.objects, env)
         for i in ids:
             if self.state.objects[i].zone == "battlefield":
-                self.state.objects[i].skip_untap = True
+                self.state.objects[i].skip_untap = env.player if node.yours else True
         return ids
 
     @executes(ast.PutCounters)

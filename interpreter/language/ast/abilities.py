@@ -119,10 +119,14 @@ class SpellCostChange(Node):
 
 @dataclass(frozen=True)
 class ActivationLimit(Node):
-    """'Activate only as a sorcery', '... only if CONDITION', '... only once each turn' (602.5b, 307.1)."""
+    """'Activate only as a sorcery', '... only if CONDITION', '... only once each turn', 'Activate no more than
+    twice each turn' (602.5b, 307.1)."""
 
-    kind: str  # 'as a sorcery', 'if', 'once each turn', 'during your turn'
+    kind: str  # 'as a sorcery', 'as an instant', 'if', 'once each turn' (`times`), 'during your turn',
+    #            'before attackers are declared', 'during your step' (`step`), 'during combat'
     condition: "Condition | None" = None
+    times: int = 1
+    step: str | None = None  # a step as Oracle text names it: 'upkeep', 'draw step', 'end step'
 
 
 @dataclass(frozen=True)

@@ -30,13 +30,20 @@ __all__ = [
 
 @dataclass(frozen=True)
 class AddMana(Node):
-    """'Add {G}', 'Add one mana of any color', '... of any type that a land you control could produce' (106)."""
+    """'Add {G}', 'Add {R} or {G}' (`options`: one of them, the player's choice), 'Add one mana of any color',
+    '... of any type that a land you control could produce' (106)."""
 
     mana: str | None = None
     count: "Number | None" = None
     any_color: bool = False
     land_types: bool = False
     one_color: bool = False  # '... of any one color': all of it the same color
+    options: tuple[str, ...] = ()
+
+    @property
+    def makes(self) -> tuple[str, ...]:
+        """The amounts of mana it may add, as mana strings, where they are fixed ('{C}{C}'; each option)."""
+        return (self.mana,) if self.mana else self.options
 
 
 @dataclass(frozen=True)

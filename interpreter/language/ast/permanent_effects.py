@@ -162,9 +162,11 @@ class Designate(Node):
 
 @dataclass(frozen=True)
 class SkipUntap(Node):
-    """'... doesn't untap during its controller's next untap step' (502.3)."""
+    """'... doesn't untap during its controller's next untap step' (502.3); `yours`: '... during your next
+    untap step', the next untap step of the effect's controller."""
 
     objects: Objects
+    yours: bool = False
 
 
 @dataclass(frozen=True)

@@ -129,6 +129,22 @@ class AbilityRules(Transformer):
     def during_your_turn(self, meta, children):
         return ast.ActivationLimit("during your turn", span=self._span(meta))
 
+    def as_instant(self, meta, children):
+        return ast.ActivationLimit("as an instant", span=self._span(meta))
+
+    def before_attackers(self, meta, children):
+        return ast.ActivationLimit("before attackers are declared", span=self._span(meta))
+
+    def during_your_step(self, meta, children):
+        return ast.ActivationLimit("during your step", step=children[0], span=self._span(meta))
+
+    def during_combat(self, meta, children):
+        return ast.ActivationLimit("during combat", span=self._span(meta))
+
+    def times_each_turn(self, meta, children):
+        times = {"twice": 2, "three": 3, "four": 4, "five": 5}[str(children[0]).split()[0].lower()]
+        return (ast.ActivationLimit("once each turn", times=times, span=self._span(meta)),)
+
     def activation_limits(self, meta, children):
         return tuple(children)
 

@@ -172,6 +172,9 @@ class PaymentRules(Transformer):
     def add_mana(self, meta, children):
         return ast.AddMana(str(children[0]), span=self._span(meta))
 
+    def add_mana_choice(self, meta, children):
+        return ast.AddMana(options=tuple(re.findall(r"(?:\{[^}]+\})+", str(children[0]))), span=self._span(meta))
+
     def add_any_color(self, meta, children):
         return ast.AddMana(count=children[0], any_color=True, span=self._span(meta))
 

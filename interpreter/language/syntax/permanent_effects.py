@@ -282,7 +282,13 @@ class PermanentEffectRules(Transformer):
                              span=self._span(meta))
 
     def skip_untap(self, meta, children):
-        return ast.SkipUntap(children[0], span=self._span(meta))
+        return ast.SkipUntap(children[0], children[1], span=self._span(meta))
+
+    def untap_controllers(self, meta, children):
+        return False
+
+    def untap_yours(self, meta, children):
+        return True
 
     def turn_face_up(self, meta, children):
         return ast.TurnFaceUp(children[0], span=self._span(meta))
