@@ -203,7 +203,7 @@ class TriggerRules(Transformer):
     def caster_other(self, meta, children):
         return "another player"
 
-    def cast_from(self, meta, children):
+    def spell_from(self, meta, children):
         return children[0]
 
     def not_from_hand(self, meta, children):
