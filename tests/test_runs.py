@@ -96,7 +96,7 @@ PREVENT = "Prevent all damage that would be dealt to target creature this turn."
     ("Umbra armor", "keyword ability umbra armor"),
     ("Target creature gains banding until end of turn.", "keyword ability banding"),
     ("Creatures you control can't attack.", "static ability about other creatures in combat"),
-    ("Creatures you control have deathtouch.", "static ability granting abilities"),
+    ("Each instant card in your graveyard has flashback.", "static ability about objects other than permanents"),
     ("If a creature died this turn, draw a card.", "what happened earlier in the turn"),
     ("Target creature gets +3/+0 until end of turn. When it attacks this turn, draw a card.",
      "delayed triggered ability"),

@@ -76,26 +76,45 @@ class GameCore:
         fd = rulebook.face_down
         self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
         self._characteristics: dict[int, tuple[int, Characteristics]] = {}   # object id -> (stamp, value)
+        self._applying: dict[int, Characteristics] | None = None   # the permanents while static effects apply
+        self._static_pass: tuple[int, dict[int, Characteristics] | None] | None = None   # (stamp, result)
 
     def characteristics(self, object_id: int) -> Characteristics:
-        """What the object is now (613). While an action runs, every change to the state is journaled, so a
-        value computed at the journal's current stamp still holds; outside one it is computed afresh."""
-        journal = self.state.journal
-        stamp = journal.stamp() if journal.marks else None
+        """What the object is now (613): its own characteristics, then, on the battlefield, the continuous
+        effects of static abilities (continuous.py). While an action runs, every change to the state is
+        journaled, so a value computed at the journal's current stamp still holds; outside one it is computed
+        afresh. While those effects are being applied, a permanent is what the layers applied so far say."""
+        applying = self._applying
+        if applying is not None and object_id in applying:
+            return applying[object_id]
+        stamp = self.stamp()
         if stamp is not None:
             cached = self._characteristics.get(object_id)
             if cached is not None and cached[0] == stamp:
                 return cached[1]
+        value = self.own_characteristics(object_id)
+        if applying is None and self.state.objects[object_id].zone == "battlefield":
+            value = self.with_static_effects(object_id, value)
+        if stamp is not None:
+            self._characteristics[object_id] = (stamp, value)
+        return value
+
+    def stamp(self) -> int | None:
+        """The journal's stamp while an action runs (what is computed at it still holds), else None."""
+        journal = self.state.journal
+        return journal.stamp() if journal.marks else None
+
+    def own_characteristics(self, object_id: int) -> Characteristics:
+        """What the object is by itself: its card or face, what effects of resolved spells and abilities and the
+        designations it has give it, its counters and its own characteristic-defining abilities; not yet the
+        static abilities of other objects (continuous.py)."""
         obj = self.state.objects[object_id]
         value = self.state.characteristics(obj, self._face_down, self.rulebook.subtype_abilities)
         given = obj.designations & self.rulebook.designation_abilities.keys() if obj.zone == "battlefield" else ()
         if given:  # 701.60c: what a designation gives the permanent while it has it
             value = replace(value, abilities=value.abilities + tuple(
                 a for d in sorted(given) for a in self.rulebook.designation_abilities[d]))
-        value = self.with_own_statics(object_id, value)
-        if stamp is not None:
-            self._characteristics[object_id] = (stamp, value)
-        return value
+        return self.with_own_statics(object_id, value)
 
     def last_known(self, object_id: int | None) -> LastKnown:
         """Name, characteristics, controller and copiable values of an object, or as it last existed on
@@ -215,7 +234,7 @@ class GameCore:
         """Run one player action all-or-nothing (a refusal rolls the journal back); returns the events
         it caused."""
         self.refuse_after_the_end()
-        refusal = runs.state_not_run(self._in_play())
+        refusal = runs.state_not_run(self._in_play(), self.rulebook)
         if refusal is not None:
             raise refusal
         journal = self.state.journal
@@ -225,7 +244,7 @@ class GameCore:
         try:
             action()
             self.after_action(start)
-            refusal = runs.state_not_run(self._in_play())  # what the action put there
+            refusal = runs.state_not_run(self._in_play(), self.rulebook)  # what the action put there
             if refusal is not None:
                 raise refusal
             if isinstance(chooser, ScriptedChooser) and chooser.unused():

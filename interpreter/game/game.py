@@ -5,7 +5,8 @@ waiting triggers on the stack and checks state-based actions; if anything is ref
 to the mark and nothing happened. `Game` is one object made of parts, one module each: `core` (queries,
 asking, all-or-nothing), `moves`, `casting`, `optional_costs`, `activating`, `resolving`, `bookkeeping`, `turns`
 (steps, passing priority, lands), `durations` (durations that follow a permanent or combat), `attaching` (Auras),
-`phasing`, `combat`, `damage`, `statics` (targeting, blocking, defining and stack-locking static abilities),
+`phasing`, `combat`, `damage`, `statics` (targeting, blocking, defining and stack-locking static abilities), `continuous` (the continuous
+effects of static abilities, 613),
 `paying` (paying for mana with objects instead), `state_based`, `entering` (counters a permanent enters with).
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .attaching import Attaching
 from .bookkeeping import Bookkeeping
 from .casting import Casting
 from .combat import Combat
+from .continuous import Continuous
 from .core import GameCore
 from .damage import Damage
 from .durations import Durations
@@ -30,5 +32,5 @@ from .turns import Turns
 
 
 class Game(Combat, Turns, Durations, Attaching, Phasing, Casting, Paying, Activating, Resolving, Bookkeeping,
-           StateBasedActions, Statics, Damage, Entering, Moves, OptionalCosts, GameCore):
+           StateBasedActions, Statics, Continuous, Damage, Entering, Moves, OptionalCosts, GameCore):
     """One game: the state, the rulebook it runs by, and who answers choices."""

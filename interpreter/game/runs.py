@@ -101,6 +101,15 @@ def _choice_in_quality_slot(node: ast.KeywordAction, book: "Rulebook") -> bool:
     return any(slots.get(name) in ("quality", "subtype") and _choice(value) for name, value in node.args)
 
 
+def describes_permanents(objects: ast.Node) -> bool:
+    """611.3a: a set of permanents that a static ability's text describes at any moment, which game/continuous.py
+    applies its effect to: itself, what it is attached to, 'creatures you control', 'other Elves', ... (not a
+    target, a count or a choice)."""
+    if isinstance(objects, (ast.Self, ast.AttachedSubject, ast.AllPermanents)):
+        return True
+    return isinstance(objects, ast.PermanentsYouControl) and objects.count is None
+
+
 #: One quality is needed here (a token's types, types added): a choice of qualities isn't run.
 ONE_QUALITY = ("a choice of qualities where one is needed", "a choice of qualities ('A or B', 'A with ...') "
                "isn't run by the interpreter here yet", "205.2a")
@@ -166,8 +175,9 @@ GAPS: tuple[Gap, ...] = (
         "can't be destroyed isn't applied by the interpreter yet", "604.1", lambda n, b: not isinstance(n.objects, ast.Self)),
     Gap(ast.DamageAsCounters, "static ability about other permanents", "a static ability about the damage other "
         "objects deal isn't applied by the interpreter yet", "604.1", lambda n, b: not isinstance(n.objects, ast.Self)),
-    Gap(ast.StaticGrant, "static ability granting abilities", "static abilities that grant abilities aren't "
-        "applied by the interpreter yet", "604.1"),
+    Gap(ast.StaticGrant, "static ability about objects other than permanents", "a static ability changing "
+        "objects other than a set of permanents it describes (cards in a zone, spells, chosen or counted "
+        "objects) isn't applied by the interpreter yet", "611.3a", lambda n, b: not describes_permanents(n.objects)),
     Gap(ast.CostChange, "cost change by a hybrid symbol or X", "a cost reduction or increase by a hybrid "
         "symbol or X isn't applied by the interpreter yet", "118.7e", lambda n, b: not applied(n)),
     *(Gap(kind, "static ability about other creatures in combat", "a static ability about how other creatures "
@@ -197,6 +207,10 @@ THEN_AS_IT_ATTACKS = ("what follows an 'as it attacks' cost", "isn't a 'When you
 #: it can't pay for is refused.
 MANA_WHILE_DECLARING = ("mana abilities while attackers are declared", "activating mana abilities while a cost to "
                         "attack is paid isn't run by the interpreter yet", "508.1i")
+#: 613.8: a static ability's effect whose set of objects or condition another effect of the same layer changes
+#: depends on it; that order isn't worked out, so the state is refused rather than applied in timestamp order.
+DEPENDENCY = ("a continuous effect depending on another", "depends on another effect of the same layer, which "
+              "changes what it applies to: the order of such effects isn't worked out by the interpreter yet", "613.8")
 #: A permanent or spell whose card has a line the engine doesn't understand (W501): what that line does can't be
 #: told, so an action that leaves one on the battlefield or the stack, or is taken while one is there, is refused.
 NOT_UNDERSTOOD = ("card text not understood", "what it does can't be told, so no action is taken while it is on the "
@@ -304,9 +318,19 @@ def _token_abilities(book: "Rulebook", name: str) -> tuple[ast.Node, ...]:
     return tuple(found)
 
 
-def state_not_run(objects: Iterable) -> MtgError | None:
+def state_not_run(objects: Iterable, book: "Rulebook") -> MtgError | None:
     """The refusal of a game state the interpreter can't run, or None: a permanent or spell whose card has text
-    the engine doesn't understand (W501) is there, so what happens can't be told."""
+    the engine doesn't understand (W501) is there, so what happens can't be told; or a permanent with a static
+    ability changing other objects that isn't applied (a gap of StaticGrant)."""
+    objects = list(objects)
+    for obj in objects:
+        if obj.zone != "battlefield" or obj.face_down:
+            continue
+        for ability in obj.face_up.abilities:
+            found = gap(ability, book) if isinstance(ability, ast.StaticGrant) else None
+            if found is not None:
+                _, message, rule = found.describe(ability, book)
+                return error(NOT_RUN, f"{obj.card_name}: {message}", ability.span, rule)
     unread = next((o for o in objects if o.card.ignored_lines and not o.face_down), None)
     if unread is None:
         return None

@@ -280,6 +280,7 @@ class ObjectSteps:
     def all_permanents(self, node: ast.AllPermanents, env: Env) -> list[int]:
         return [i for i in self.state.battlefield if self.matches(i, node.quality, env)
                 and (not node.you_control or self.state.objects[i].controller == env.player)
+                and not (node.opponents and self.state.objects[i].controller == env.player)
                 and not (node.other and i == env.source_id)]
 
     def _counted(self, ids: list[int], count: ast.Number | None, what: str, env: Env, node: ast.Node) -> list[int]:

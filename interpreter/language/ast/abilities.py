@@ -177,14 +177,15 @@ class ModeLine(Node):
 
 @dataclass(frozen=True)
 class StaticGrant(Node):
-    """'Each instant and sorcery card in your graveyard has <keyword>', 'Enchanted creature has flying and
-    "Whenever ..."' (604.1, 613.1f): while the source is
-    on the battlefield [and the condition holds], the objects have the keyword. Static abilities aren't
-    applied by the interpreter yet."""
+    """'Creatures you control get +1/+1 and have trample', 'Each instant and sorcery card in your graveyard has
+    <keyword>', '~ has haste as long as ...' (604.1, 611.3a): while the source is on the battlefield [and the
+    condition holds], the objects it describes have the abilities (613.1f) and `change` to their power and
+    toughness (613.4c). game/continuous.py applies it to permanents."""
 
     objects: Objects
     abilities: tuple["KeywordAbility | TriggeredAbility", ...]
     condition: "Condition | None" = None
+    change: str | None = None   # '+1/+1'
 
 
 @dataclass(frozen=True)

@@ -75,12 +75,14 @@ class UpToTargets(Node):
 
 @dataclass(frozen=True)
 class AllPermanents(Node):
-    """'each creature', 'all other creatures [you control]': every permanent of that quality (that you
-    control, with `you_control`; but the source, with `other`)."""
+    """'each creature', 'all other creatures [you control]', 'creatures your opponents control': every permanent
+    of that quality (that you control, with `you_control`; that your opponents control, with `opponents`; but
+    the source, with `other`)."""
 
     quality: QualityExpr
     you_control: bool = False
     other: bool = False
+    opponents: bool = False
 
 
 @dataclass(frozen=True)

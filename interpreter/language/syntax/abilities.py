@@ -77,7 +77,7 @@ class AbilityRules(Transformer):
         return ast.BlockRestriction(objects, quality, True, count, span=self._span(meta))
 
     def attacks_untapped(self, meta, children):
-        return ast.AttacksUntapped(children[0], span=self._span(meta))
+        return ast.AttacksUntapped(children[-1], span=self._span(meta))
 
     def attacks_despite_sickness(self, meta, children):
         return ast.AttacksDespiteSickness(children[0], span=self._span(meta))

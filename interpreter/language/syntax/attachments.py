@@ -15,11 +15,6 @@ class AttachmentRules(Transformer):
     def attached_only(self, meta, children):
         return ast.AttachOnly(children[-1], span=self._span(meta))
 
-    def attached_pump(self, meta, children):
-        """'Enchanted creature gets +2/+0 [and has trample]' (613.4c, 613.1f)."""
-        attachment, quality, change, abilities = children
-        return ast.AttachedGrant(attachment, quality, tuple(abilities or ()), str(change), span=self._span(meta))
-
     def attached_restriction_line(self, meta, children):
         """'Enchanted creature can't attack or block' (508.1c, 509.1b): the permanent it is attached to has the
         restriction, said of itself (rules/README.md, "Choices we made")."""

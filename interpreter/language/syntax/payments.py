@@ -110,9 +110,6 @@ class PaymentRules(Transformer):
     def for_each_card(self, meta, children):
         return ast.CardsInZone(self._as_card(children[0]), str(children[1]).lower(), span=self._span(meta))
 
-    def for_each_other(self, meta, children):
-        return ast.PermanentsYouControl(children[1], other=True, span=self._span(meta))
-
     def keyword_with_cost_change(self, meta, children):
         return ast.KeywordAbilities((children[0],), (children[1],), span=self._span(meta))
 

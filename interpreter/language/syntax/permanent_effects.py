@@ -4,6 +4,8 @@ attaching (110, 111, 122, 611).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lark import Token, Transformer, v_args
 
 from ...diagnostics import Diagnostic, MtgError
@@ -221,7 +223,7 @@ class PermanentEffectRules(Transformer):
         return children[0]
 
     def static_grant(self, meta, children):
-        condition, objects, abilities, *rest = children
+        condition, objects, abilities, *rest, tail = children
         cost_keyword = rest[0] if rest else None
         if cost_keyword is not None:
             ability = abilities[-1]
@@ -242,10 +244,43 @@ class PermanentEffectRules(Transformer):
                 ability.name, ((ability.args[0][0], ast.ManaCostOf(ast.It())),), span=ability.span
             )
             abilities = abilities[:-1] + (ability,)
+        return self._static(meta, condition, objects, abilities, tail, None)
+
+    def static_pump(self, meta, children):
+        """'Creatures you control get +1/+1 [and have trample] [as long as ...]' (613.4c, 613.1f)."""
+        condition, objects, change, abilities, tail = children
+        return self._static(meta, condition, objects, tuple(abilities or ()), tail, str(change))
+
+    def _static(self, meta, condition, objects, abilities, tail, change):
+        """A static ability changing objects; one condition, before or after (611.3a). 'it' is what the
+        condition is about ('As long as enchanted permanent is a creature, it has deathtouch'), or the source."""
+        if condition is not None and tail is not None:
+            raise MtgError(Diagnostic("E101", "a static ability has one 'as long as' condition", self._span(meta)))
+        condition = condition if condition is not None else tail
+        subject = getattr(condition, "objects", None)
+        if isinstance(objects, ast.It):
+            objects = subject if subject is not None and not isinstance(subject, ast.It) else ast.Self()
+        if isinstance(subject, ast.It):  # '~ gets +1/+2 as long as it's white': it is what the ability changes
+            condition = replace(condition, objects=objects)
         if isinstance(objects, ast.AttachedSubject) and condition is None:
-            # 'Enchanted creature has flying and "Whenever ..."' (613.1f): the permanent it is attached to
-            return ast.AttachedGrant(objects.attachment, objects.quality, abilities, span=self._span(meta))
-        return ast.StaticGrant(objects, abilities, condition, span=self._span(meta))
+            # 'Enchanted creature gets +2/+0 and has flying' (613.1f, 613.4c): the permanent it is attached to
+            return ast.AttachedGrant(objects.attachment, objects.quality, abilities, change, span=self._span(meta))
+        return ast.StaticGrant(objects, abilities, condition, change, span=self._span(meta))
+
+    def static_tail(self, meta, children):
+        return children[0]
+
+    def every_with_quality(self, meta, children):
+        """'Red creatures get +1/+1': every permanent with the quality (611.3a)."""
+        return ast.AllPermanents(children[0], span=self._span(meta))
+
+    def other_permanents_you_control(self, meta, children):
+        _, quality, clause = children
+        return ast.PermanentsYouControl(self._with(quality, clause) if clause else quality, other=True,
+                                        span=self._span(meta))
+
+    def permanents_opponents_control(self, meta, children):
+        return ast.AllPermanents(children[0], opponents=True, span=self._span(meta))
 
     def grant_list(self, meta, children):
         return tuple(children)
