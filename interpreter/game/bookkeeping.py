@@ -86,13 +86,17 @@ class Bookkeeping:
     def collect_triggers(self, start: int) -> None:
         """The abilities the events from `start` on trigger wait to be put on the stack (603.2): those of the
         permanents on the battlefield, and for a permanent leaving it, those of the permanents that left with
-        it, as they last existed (leaves-the-battlefield abilities look back in time, 603.6c, 603.10a); delayed
+        it, as they last existed (leaves-the-battlefield abilities look back in time, 603.6c, 603.10a); those of
+        spells whose trigger can only trigger on the stack ('when you cast this spell', 113.6k); delayed
         triggered abilities too, on events after they were created (603.7a)."""
         events = self.state.events
         if start >= len(events):
             return
         sources = [(self.state.objects[i], self.triggered_abilities(self.characteristics(i)))
                    for i in self.state.battlefield]
+        sources += [(self.state.objects[item.object_id], [(a, v) for a, v in self.triggered_abilities(
+            self.characteristics(item.object_id)) if on_the_stack(a.trigger)])
+            for item in self.state.stack if item.object_id in self.state.objects]
         sources = [(obj, abilities) for obj, abilities in sources if abilities]
         gone = self._gone(events[start:])
         for index in range(start, len(events)):
@@ -186,3 +190,9 @@ class Bookkeeping:
                 if isinstance(static, ast.TriggeredAbility):
                     found.append((static, dict(keyword.args)))
         return found
+
+
+def on_the_stack(trigger: ast.Node) -> bool:
+    """113.6k: a trigger condition that can't trigger from the battlefield functions where it can: 'when you cast
+    this spell', on the stack."""
+    return isinstance(trigger, ast.CastTrigger) and trigger.self_

@@ -259,10 +259,11 @@ class GameCore:
         return self.state.events[start:]
 
     def new_context(self, player: str, source_id: int | None) -> Context:
-        """A spell or ability of the source; an ability of a permanent remembers how its spell was cast."""
+        """A spell or ability of the source; an ability of a spell, or of a permanent, remembers how that spell was
+        cast (601.2b)."""
         source = self.state.objects.get(source_id) if source_id is not None else None
         return Context(self.state.new_id(), player, source_id, source.card_name if source else None,
-                       cast_events=source.cast_events if source else (), paid=source.costs_paid if source else ())
+                       cast_events=source.cast_events if source else (), paid=self.paid_for(source_id) if source else ())
 
     def effect(self, player: str, effect: ast.Effect, source_id: int | None, text: str) -> None:
         """Resolve effect text at once, as an ability the player controls (scenario effect step)."""

@@ -1,9 +1,10 @@
 """State-based actions (704) and the end of the game (104): checked whenever a player would receive priority,
 every one that applies performed at once as one event, and checked again until none applies (704.3).
 
-Done here: 704.5a-d, f-k, m, n, p, q, s, t, v-z. Nothing the interpreter makes can be what the others are about:
-no spell is ever copied (704.5e), no ability limiting the counters on a permanent, no space sculptor and no
-start your engines! parse (704.5r, u, aa), so those never apply.
+Done here: 704.5a-k, m, n, p, q, s, t, v-z (704.5e: a copy of a spell is a token, which only the stack keeps
+besides the battlefield). Nothing the interpreter makes can be what the others are about: no ability limiting
+the counters on a permanent, no space sculptor and no start your engines! parse (704.5r, u, aa), so those never
+apply.
 """
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ class StateBasedActions:
         unattached = self._unattached(permanents, put)
         pairs = {o.id: min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)) for o, _ in permanents}
         pairs = {i: n for i, n in pairs.items() if n}
-        gone_tokens = [i for i in sorted(state.tokens) if state.objects[i].zone != "battlefield"]
+        gone_tokens = [i for i in sorted(state.tokens) if state.objects[i].zone not in ("battlefield", "stack")]
         finished = [p for p in state.order if self._room_card_finished(p)]
         if not (losers or put or destroyed or protectors or unattached or pairs or gone_tokens or finished):
             return False
@@ -75,7 +76,7 @@ class StateBasedActions:
         for i in put:
             if i in state.battlefield:   # (what a replacement effect did may have moved it already)
                 self.move(i, "graveyard", known=known[i])
-        for i in gone_tokens:   # 704.5d
+        for i in gone_tokens:   # 704.5d; 704.5e: a copy of a spell, on the stack only
             state.remove(state.objects[i])
         for player in finished:   # 704.5t, 309.6
             self.complete_room_card(player, None)

@@ -16,6 +16,7 @@ from .combat import CombatSteps
 from .actions import ActionSteps
 from .conditions import ConditionSteps
 from .control import ControlSteps
+from .copies import CopySteps
 from .damage import DamageSteps
 from .keywords import KeywordSteps
 from .objects import ObjectSteps
@@ -33,7 +34,7 @@ from .zones import ZoneSteps
 __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInterpreter", "keyword_abilities"]
 
 
-class StepInterpreter(CastingSteps, TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps,
+class StepInterpreter(CastingSteps, CopySteps, TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps,
                       ZoneSteps, PermanentSteps, PhasingSteps, PlayerActionSteps, DamageSteps, PaymentSteps, KeywordSteps,
                       CombatSteps, ActionSteps, ResultSteps, OtherPlayerSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

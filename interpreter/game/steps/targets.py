@@ -83,15 +83,17 @@ class TargetSteps:
         changed zones is a new object, 400.7); False when it had targets and none of them is legal."""
         had = any(group.chosen for group in context.targets)
         for group in context.targets:
-            env = Env(context.controller, context, context.source_id, dict(group.vars))
-            if isinstance(group.node, ast.AnyTarget):
-                legal = self.any_target_options(env)
-            elif isinstance(group.node, ast.Players):
-                legal = self.player_options(group.node, env)
-            else:
-                legal = self.target_options(group.node, env)
+            legal = self.group_options(group, Env(context.controller, context, context.source_id, dict(group.vars)))
             group.chosen = [t for t in group.chosen if t in legal]
         return not had or any(group.chosen for group in context.targets)
+
+    def group_options(self, group: Targets, env: Env) -> list:
+        """The legal targets now for one announced group (objects, or players by name)."""
+        if isinstance(group.node, ast.AnyTarget):
+            return self.any_target_options(env)
+        if isinstance(group.node, ast.Players):
+            return self.player_options(group.node, env)
+        return self.target_options(group.node, env)
 
     def target_options(self, node: ast.Target | ast.UpToTargets, env: Env) -> list[int]:
         """Legal targets (115): permanents of that quality, or cards in the zone named, or spells on the

@@ -10,6 +10,7 @@ from .casting import *  # noqa: F403
 from .combat import *  # noqa: F403
 from .conditions import *  # noqa: F403
 from .control_effects import *  # noqa: F403
+from .copies import *  # noqa: F403
 from .definitions import *  # noqa: F403
 from .effects import *  # noqa: F403
 from .limits import *  # noqa: F403

@@ -17,6 +17,7 @@ from .attachments import AttachmentRules
 from .actions import ActionRules
 from .casting import CastingRules
 from .conditions import ConditionRules
+from .copies import CopyRules
 from .control_effects import ControlRules
 from .objects import ObjectRules
 from .payments import PaymentRules
@@ -39,6 +40,7 @@ class ToAst(
     ConditionRules,
     AbilityRules,
     CastingRules,
+    CopyRules,
     ObjectRules,
     TriggerRules,
     CombatRules,
