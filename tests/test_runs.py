@@ -90,7 +90,7 @@ PREVENT = "Prevent all damage that would be dealt to target creature this turn."
     ("Whenever this creature deals damage to one or more creatures, draw a card.",
      "trigger on damage dealt to a permanent"),
     ("Target creature can't be regenerated this turn.", "'can't be regenerated' for a duration"),
-    ("Whenever this creature is dealt damage, draw a card.", "trigger on 'is dealt damage'"),
+    ("Whenever a creature card leaves your graveyard, draw a card.", "trigger on 'leaves your graveyard'"),
     ("Level up {1}{W}", "keyword ability level up"),
     ("Target creature gains daybound until end of turn.", "keyword ability daybound"),
     ("Umbra armor", "keyword ability umbra armor"),

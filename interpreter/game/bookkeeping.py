@@ -133,9 +133,12 @@ class Bookkeeping:
                 if self.interpreter.triggered_by(ability.trigger, event, obj):
                     context = self.new_context(obj.controller, obj.id)
                     context.vars = dict(values, _cause=event.cause)
-                    if event.object_id is not None:  # 'it' is the object the trigger event is about (603.2, 608.2c),
-                        context.vars["_it"] = [event.object_id]   # found where that event moved it (603.10a)
-                        context.follows = (event.object_id,)
+                    about = self.interpreter.trigger_about(ability.trigger, event, obj)
+                    if about is not None:  # 'it' is the object the trigger event is about (603.2, 608.2c),
+                        context.vars["_it"] = [about]   # found where that event moved it (603.10a)
+                        context.follows = (about,)
+                    if event.amount:  # 'that much': the damage dealt (120.4)
+                        context.vars["_amount"] = event.amount
                     if event.player is not None:  # 'that player': the player it is about (dealt damage, casting)
                         context.vars["_that_player"] = [event.player]
                     if obj.x_paid is not None:

@@ -108,7 +108,8 @@ class Damage:
             if isinstance(recipient, str):
                 if self.state.players[recipient].lost:
                     continue
-                self.emit(Event("damage_dealt", recipient, name, source, chars, controller=controller, combat=combat), env)
+                self.emit(Event("damage_dealt", recipient, name, source, chars, controller=controller, combat=combat,
+                                amount=amount), env)
                 if "players" in forms:
                     self.give_counters(recipient, forms["players"], amount, env)
                 else:
@@ -119,14 +120,18 @@ class Damage:
             elif self.limited(recipient, ast.DamagePreventedFrom, chars):      # 615.1, 702.16e
                 continue
             elif not self._damage_permanent(recipient, amount, forms, chars, env, Event(
-                    "damage_dealt", None, name, source, chars, controller=controller, combat=combat)):
+                    "damage_dealt", None, name, source, chars, controller=controller, combat=combat,
+                    recipient=recipient, amount=amount)):
                 continue
             dealt += amount
+        if dealt:  # 603.2: 'whenever this creature deals damage' triggers once for all it dealt at once
+            self.emit(Event("source_dealt_damage", None, name, source, chars, controller=controller, combat=combat,
+                            amount=dealt), env)
         if dealt and self._own(chars, ast.DamageGainsLife):
             gainer = controller or self.owner_of(source)
             if gainer is not None and not self.state.players[gainer].lost:
                 self.state.players[gainer].life += dealt
-                self.emit(Event("life_gained", gainer), env)
+                self.emit(Event("life_gained", gainer, amount=dealt), env)
 
     def _damage_permanent(self, object_id: int, amount: int, forms: dict[str, str], chars: Characteristics | None,
                           env: Env | None, event: Event) -> bool:

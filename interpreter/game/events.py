@@ -30,6 +30,8 @@ class Event:
     combat: bool = False       # damage dealt as combat damage (510.2)
     kind: str | None = None    # the kind of counter put or removed (122.1)
     zone: str | None = None    # the zone the object came from: where a spell was cast from (601.2a)
+    recipient: int | None = None   # the permanent dealt damage (120.3), where `player` isn't
+    amount: int = 0            # how much damage was dealt (120.4), or life gained or lost (119.3)
 
     def as_json(self) -> dict:
         out = {"event": self.name}
@@ -45,7 +47,8 @@ class Event:
 #: The events a trigger's wording names ('whenever a creature you control becomes tapped'), as the game
 #: reports them; what a trigger names beyond these isn't detected yet (runs.py).
 TRIGGER_EVENTS = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped",
-                  "is tapped for mana": "tapped_for_mana", "deals damage": "damage_dealt", "dies": "died",
+                  "is tapped for mana": "tapped_for_mana", "deals damage": "damage_dealt",
+                  "is dealt damage": "damage_dealt", "dies": "died",
                   "leaves": "left", "attacks": "attacked", "attacks alone": "attacked",
                   "attacks the player with the most life": "attacked", "attacks with": "attacked",
                   "attacks and isn't blocked": "unblocked", "blocks": "blocked", "becomes blocked": "became_blocked"}

@@ -81,6 +81,18 @@ def _delayed_runs(trigger: ast.Node) -> bool:
         and trigger.event in ("dies", "leaves"))
 
 
+def _no_amount(node: ast.Node, book: "Rulebook") -> bool:
+    """'that much' in the effect of a spell or ability no event with an amount triggered (only damage and life
+    have one)."""
+    def has_amount(trigger: ast.Node) -> bool:
+        if isinstance(trigger, ast.EitherTrigger):
+            return all(has_amount(t) for t in trigger.triggers)
+        return (isinstance(trigger, ast.SubjectTrigger) and trigger.event in ("deals damage", "is dealt damage")
+                or isinstance(trigger, ast.PlayerEventTrigger) and trigger.event in ("gain life", "dealt damage"))
+    trigger = node.trigger if isinstance(node, ast.TriggeredAbility) else None
+    return any(isinstance(n, ast.EventAmount) for n in ast.walk(node.effect)) and not has_amount(trigger)
+
+
 def _partial(node: ast.KeywordAction, book: "Rulebook") -> bool:
     definition = book.keyword_actions.get(node.name)
     return definition is not None and definition.partial
@@ -152,6 +164,9 @@ GAPS: tuple[Gap, ...] = (
     # costs and limits of activated abilities: refused when paid or checked
     Gap(ast.CostItem, "loyalty cost of +X", "a loyalty cost of +X isn't paid by the interpreter yet", "606.4",
         lambda n, b: n.kind == "loyalty" and isinstance(n.amount, ast.XValue) and not n.mana.startswith("-")),
+    *(Gap(kind, "'that much' of an event without an amount", "'that much' names the amount of damage dealt or "
+          "life gained by the event that triggered the ability; here there is none", "603.2", _no_amount)
+      for kind in (ast.TriggeredAbility, ast.SpellAbility, ast.ActivatedAbility)),
     # triggers: never detected
     Gap(ast.SacrificeTrigger, "trigger on sacrificing", "sacrificing isn't an event the interpreter detects "
         "yet: this never triggers", "701.21a"),
@@ -161,9 +176,9 @@ GAPS: tuple[Gap, ...] = (
         "this never triggers", "709.5"),
     Gap(ast.SubjectTrigger, "trigger on '{event}'", "'{event}' isn't an event the interpreter detects yet: "
         "this never triggers", "603.2", lambda n, b: n.event not in TRIGGER_EVENTS),
-    Gap(ast.SubjectTrigger, "trigger on damage dealt to a permanent", "which permanent was dealt damage isn't in "
-        "the damage event yet: this never triggers", "603.2", lambda n, b: n.event == "is dealt damage" or (
-            n.event == "deals damage" and n.recipient not in ("a player", "an opponent"))),
+    Gap(ast.SubjectTrigger, "trigger on damage dealt to a permanent", "which object 'that creature' means (the one "
+        "dealing damage or the one dealt damage) isn't told apart yet: this never triggers", "603.2",
+        lambda n, b: n.event == "deals damage" and n.recipient not in (None, "a player", "an opponent", "you")),
     Gap(ast.SubjectTrigger, "trigger about 'it'", "a trigger about 'it' isn't detected by the interpreter yet: "
         "it never triggers", "603.2", lambda n, b: isinstance(n.subject, ast.It)),
     Gap(ast.SubjectFilter, "one trigger for 'one or more' objects", "'one or more' (one trigger for a group of "

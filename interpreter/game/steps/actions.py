@@ -136,9 +136,9 @@ class ActionSteps:
         record = self.state.players[player]
         if total == record.life or record.lost:
             return
-        gained = total > record.life
+        gained, amount = total > record.life, abs(total - record.life)
         record.life = total
-        self.game.emit(Event("life_gained" if gained else "life_lost", player), env)
+        self.game.emit(Event("life_gained" if gained else "life_lost", player, amount=amount), env)
 
     @executes(ast.MultiplyLife)
     def multiply_life(self, node: ast.MultiplyLife, env: Env) -> None:

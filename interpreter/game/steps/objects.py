@@ -61,6 +61,11 @@ class ObjectSteps:
             if chars is None or getattr(chars, node.stat, None) is None:
                 raise self.refuse(f"the source has no {node.stat}", env, node)
             return getattr(chars, node.stat) + node.offset
+        elif isinstance(node, ast.EventAmount):
+            if "_amount" not in env.vars:
+                raise self.refuse("'that much' names no amount here: no event with an amount (damage dealt, life "
+                                  "gained) triggered it", env, node, "603.2")
+            value = env.vars["_amount"]
         else:
             value = env.vars.get(node.name, 1)
             if isinstance(value, ast.IntValue):  # a keyword ability's number ('Afterlife 2') as written

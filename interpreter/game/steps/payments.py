@@ -116,7 +116,7 @@ class PaymentSteps:
         amount = self.number(node.amount, env)
         for player in self.players(node.players, env):
             self.state.players[player].life += amount
-            self.game.emit(Event("life_gained", player), env)
+            self.game.emit(Event("life_gained", player, amount=amount), env)
 
     @executes(ast.LoseLife)
     def lose_life(self, node: ast.LoseLife, env: Env) -> None:

@@ -50,43 +50,65 @@ class TriggerSteps:
             return event.object_id == source.id
         return self._subject_matches(node.subject, event, source)
 
-    def _subject_matches(self, subject: ast.Subject, event: Event, source: GameObject) -> bool:
-        """Whether the event's object is the trigger's subject (its characteristics as the event saw them)."""
+    def _subject_matches(self, subject: ast.Subject, event: Event, source: GameObject,
+                         about: int | None = None) -> bool:
+        """Whether the event's object (or `about`, the permanent dealt damage) is the trigger's subject (its
+        characteristics as the event saw them)."""
+        object_id = event.object_id if about is None else about
         if isinstance(subject, ast.Self):
-            return event.object_id == source.id
+            return object_id == source.id
         if isinstance(subject, ast.AttachedSubject):  # 301.5, 303.4: what the source is (or was, 603.10a) attached to
-            return event.object_id == source.attached_to and self._seen_is(subject.quality, event, source)
-        if event.object_id == source.id:
+            return object_id == source.attached_to and self._seen_is(subject.quality, event, source, about)
+        if object_id == source.id:
             if subject.or_self:
                 return True
             if subject.other:
                 return False
-        if not self._seen_is(subject.quality, event, source):
+        if not self._seen_is(subject.quality, event, source, about):
             return False
-        controller = event.controller or event.player
+        controller = event.controller or event.player if about is None else self.game.last_known(about).controller
         if subject.controller == "you":
             return controller == source.controller
         if subject.controller == "an opponent":
             return controller is not None and controller != source.controller
         return True
 
-    def _seen_is(self, quality: ast.QualityExpr, event: Event, source: GameObject) -> bool:
-        """Whether the event's object had the quality as the event saw it (or has it now, if it didn't say)."""
-        seen = event.seen
-        if seen is None and event.object_id in self.state.objects:
-            seen = self.game.characteristics(event.object_id)
+    def _seen_is(self, quality: ast.QualityExpr, event: Event, source: GameObject, about: int | None = None) -> bool:
+        """Whether the event's object had the quality as the event saw it (or has it now, if it didn't say); or
+        `about`, as it is now or last existed (608.2h)."""
+        if about is not None:
+            seen = self.game.last_known(about).characteristics
+        else:
+            seen = event.seen
+            if seen is None and event.object_id in self.state.objects:
+                seen = self.game.characteristics(event.object_id)
         return seen is not None and self.chars_match(seen, quality, self._trigger_env(source))
+
+    def trigger_about(self, trigger: ast.Trigger, event: Event, source: GameObject) -> int | None:
+        """The object a trigger's event is about, which its effect's 'it' means (603.2, 608.2c): the permanent
+        dealt damage for 'is dealt damage', else the event's object (what entered, died, dealt damage)."""
+        if isinstance(trigger, ast.EitherTrigger):
+            trigger = next((t for t in trigger.triggers if self.triggered_by(t, event, source)), trigger)
+        if isinstance(trigger, ast.SubjectTrigger) and trigger.event == "is dealt damage":
+            return event.recipient
+        return event.object_id
 
     @executes(ast.SubjectTrigger)
     def subject_trigger(self, node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
         """Entering, becoming tapped or untapped and dealing damage are seen in the game's events (what else a
         trigger names isn't detected yet: runs.py)."""
-        if TRIGGER_EVENTS[node.event] != event.name:
+        if node.event == "deals damage" and node.recipient is None:  # to anything: all it dealt at once, once
+            if event.name != "source_dealt_damage":
+                return False
+        elif TRIGGER_EVENTS[node.event] != event.name:
             return False
         if node.under_your_control and event.player != source.controller:
             return False
         if node.event == "deals damage" and not self._dealt_to(node, event, source):
             return False
+        if node.event == "is dealt damage":  # the subject is the permanent dealt damage (120.3)
+            return (event.recipient is not None and node.combat <= event.combat
+                    and self._subject_matches(node.subject, event, source, event.recipient))
         if node.event == "attacks alone" and not self._alone(event):
             return False
         if node.event == "attacks the player with the most life" and not self._attacks_most_life(event):
@@ -98,9 +120,15 @@ class TriggerSteps:
     @staticmethod
     def _dealt_to(node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
         """Whether the damage went where the trigger says: 'a player', 'an opponent' (of the ability's
-        controller); 'combat damage' only combat damage (510.2)."""
-        if node.combat and not event.combat or event.player is None:
+        controller), 'you'; anything, when it doesn't say; 'combat damage' only combat damage (510.2)."""
+        if node.combat and not event.combat:
             return False
+        if node.recipient is None:
+            return True
+        if event.player is None:
+            return False
+        if node.recipient == "you":
+            return event.player == source.controller
         return node.recipient == "a player" or (node.recipient == "an opponent" and event.player != source.controller)
 
     def _alone(self, event: Event) -> bool:
@@ -184,7 +212,7 @@ class TriggerSteps:
     @executes(ast.PlayerEventTrigger)
     def player_event_trigger(self, node: ast.PlayerEventTrigger, event: Event, source: GameObject) -> bool:
         """'Whenever you discard a card' reads the discarded card as it is in the graveyard now."""
-        wanted = {"discard": "discarded", "gain life": "life_gained"}[node.event]
+        wanted = {"discard": "discarded", "gain life": "life_gained", "dealt damage": "damage_dealt"}[node.event]
         if event.name != wanted or event.player != source.controller:
             return False
         if node.objects is None or event.object_id is None:

@@ -17,6 +17,7 @@ __all__ = [
     "XValue",
     "Var",
     "SourceStat",
+    "EventAmount",
     "Number",
     "Quality",
     "QualityChoice",
@@ -63,7 +64,13 @@ class SourceStat(Node):
     offset: int = 0
 
 
-Number = Union[IntValue, XValue, Var, SourceStat]
+@dataclass(frozen=True)
+class EventAmount(Node):
+    """'that much', 'that many': the amount of the event that triggered the ability: damage dealt (120.4), life
+    gained (119.3) (603.2)."""
+
+
+Number = Union[IntValue, XValue, Var, SourceStat, EventAmount]
 
 
 @dataclass(frozen=True)

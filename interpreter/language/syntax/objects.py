@@ -34,6 +34,9 @@ class ObjectRules(Transformer):
 
     pt_number = number
 
+    def event_amount(self, meta, children):
+        return ast.EventAmount(span=self._span(meta))
+
     def CARD_NAME(self, token):
         """A masked card name: its words come back from the original text."""
         if str(token).startswith("'"):

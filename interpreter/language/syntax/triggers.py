@@ -120,6 +120,16 @@ class TriggerRules(Transformer):
     def damaged_opponent(self, meta, children):
         return "an opponent"
 
+    def damaged_you(self, meta, children):
+        return "you"
+
+    def source_subject(self, meta, children):
+        return ast.SubjectFilter(ast.Quality(("source",), span=self._span(meta)), children[0] == "you", children[0],
+                                 span=self._span(meta))
+
+    def you_dealt_damage_trigger(self, meta, children):
+        return ast.PlayerEventTrigger("dealt damage", span=self._span(meta))
+
     def damaged_objects(self, meta, children):
         return children[0]
 
