@@ -114,6 +114,8 @@ class GameCore:
         if given:  # 701.60c: what a designation gives the permanent while it has it
             value = replace(value, abilities=value.abilities + tuple(
                 a for d in sorted(given) for a in self.rulebook.designation_abilities[d]))
+        if obj.lasting and obj.zone == "battlefield":   # 613.1d: type-changing effects of resolved abilities
+            value = self.with_type_changes(obj.lasting, value)
         return self.with_own_statics(object_id, value)
 
     def last_known(self, object_id: int | None) -> LastKnown:

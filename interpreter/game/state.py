@@ -146,6 +146,15 @@ class Until(NamedTuple):
     source: int | None = None   # the permanent a duration tied to its source follows (611.2b, 610.3)
 
 
+class TypeChange(NamedTuple):
+    """A type-changing effect for a while, kept in an object's `lasting` (205.1a, 613.1d): the card types and
+    subtypes it becomes; `retain`: 'in addition to its other types', else the card types are replaced."""
+
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    retain: bool
+
+
 class Demand(NamedTuple):
     """A requirement an effect gave a creature for a while, kept in its `lasting` (508.1d, 509.1c): `act` as an
     ast.CombatRequirement's; `avoid`: it attacks a player other than this one if able (701.15b)."""

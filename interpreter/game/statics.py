@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..diagnostics import error
 from ..language import ast
 from .characteristics import Characteristics
-from .state import Context
+from .state import Context, TypeChange
 from .steps import Env
 
 #: The `types` definition whose subtypes 'every creature type' names (205.3m).
@@ -97,6 +97,28 @@ class Statics:
             else:
                 chars = replace(chars, colors=frozenset(rule.colors))
         return chars
+
+    def with_type_changes(self, lasting: tuple, chars: Characteristics) -> Characteristics:
+        """613.1d, 613.7: the type-changing effects with a duration, in the order they began. New card types
+        replace the old unless kept (205.1a); a subtype stays only while the object has a card type it belongs
+        to (an artifact type with Artifact, a creature type with Creature or Kindred)."""
+        for change, _ in lasting:
+            if not isinstance(change, TypeChange):
+                continue
+            types = chars.types | frozenset(change.types) if change.retain else frozenset(change.types)
+            kept = chars.subtypes if change.retain else tuple(s for s in chars.subtypes if self._belongs(s, types))
+            chars = replace(chars, types=types, subtypes=kept + tuple(s for s in change.subtypes if s not in kept))
+        return chars
+
+    def _belongs(self, subtype: str, types: frozenset[str]) -> bool:
+        """205.3d: each subtype belongs to the card types of its list ('artifact types', 'spell types', ...)."""
+        owners = {"spell": {"instant", "sorcery"}, "creature": {"creature", "kindred"}}
+        names = {t.lower() for t in types}
+        for title, members in self.rulebook.subtype_lists.items():
+            if subtype in members:
+                kind = title.split()[0].lower()
+                return bool(names & owners.get(kind, {kind}))
+        return True
 
     def _added_types(self, chars: Characteristics, quality: ast.QualityExpr) -> Characteristics:
         """The card types and subtypes a quality's words name, added (205.1b)."""

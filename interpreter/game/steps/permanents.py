@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...language import ast
 from ..choices import Choice
 from ..events import Event
+from ..state import TypeChange
 from .base import PERMANENT_TYPES, Env, executes
 
 
@@ -179,6 +180,16 @@ class PermanentSteps:
     def add_types(self, node: ast.AddTypes, env: Env) -> list[int]:
         words = self.quality(node.quality, env).words
         ids = self.objects(node.objects, env)
+        if node.duration is not None:  # 611.2a: for a time (the characteristics read it: Statics.with_type_changes)
+            types, subtypes = self.game.split_types(tuple(words))
+            until = self.game.until(node.duration, env)
+            if not self.game.still_lasting(until):   # 611.2b
+                return []
+            ids = [i for i in ids if self.state.objects[i].zone == "battlefield"]
+            for i in ids:
+                obj = self.state.objects[i]
+                obj.lasting = obj.lasting + ((TypeChange(types, subtypes, node.retain), until),)
+            return ids
         for i in ids:
             obj = self.state.objects[i]
             obj.added_subtypes = obj.added_subtypes + tuple(w for w in words if w not in obj.added_subtypes)

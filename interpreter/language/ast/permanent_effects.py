@@ -144,10 +144,13 @@ class CreateNamedToken(Node):
 
 @dataclass(frozen=True)
 class AddTypes(Node):
-    """'... becomes a Zombie in addition to its other types' (205.1b)."""
+    """'... becomes a Zombie in addition to its other types' (205.1b); with a `duration`, a type-changing effect
+    for that time, which without 'in addition' (`retain` False) replaces the card types (205.1a, 611.2)."""
 
     objects: Objects
     quality: QualityExpr
+    duration: str | None = None
+    retain: bool = True
 
 
 @dataclass(frozen=True)

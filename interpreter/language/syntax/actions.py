@@ -26,6 +26,14 @@ class ActionRules(Transformer):
     def players_sacrifice(self, meta, children):
         return self._players_do(meta, children[0], self.sacrifice(meta, children[1:]))
 
+    def players_exile_top_card(self, meta, children):
+        top = ast.TopCards(ast.IntValue(1), span=self._span(meta))
+        return self._players_do(meta, children[0], ast.PutIntoZone(top, "exile", None, span=self._span(meta)))
+
+    def players_exile_top_cards(self, meta, children):
+        top = ast.TopCards(children[1], span=self._span(meta))
+        return self._players_do(meta, children[0], ast.PutIntoZone(top, "exile", None, span=self._span(meta)))
+
     def players_shuffle(self, meta, children):
         return self._players_do(meta, children[0], ast.Shuffle(span=self._span(meta)))
 

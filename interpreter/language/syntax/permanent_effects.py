@@ -309,6 +309,12 @@ class PermanentEffectRules(Transformer):
     def add_types(self, meta, children):
         return ast.AddTypes(children[0], children[1], span=self._span(meta))
 
+    def add_types_for(self, meta, children):
+        return ast.AddTypes(children[0], children[1], children[2], span=self._span(meta))
+
+    def set_types_for(self, meta, children):
+        return ast.AddTypes(children[0], children[1], children[2], retain=False, span=self._span(meta))
+
     def designate(self, meta, children):
         return ast.Designate(children[0], str(children[1]).lower(), span=self._span(meta))
 
