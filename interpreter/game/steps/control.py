@@ -82,7 +82,7 @@ class ControlSteps:
         self.run(node.effect, env)
 
     def _define_x(self, node: ast.WhereX, env: Env) -> None:
-        env.vars["X"] = len(self.objects(node.value.objects, env))
+        env.vars["X"] = self.number(node.value, env)
 
     @executes(ast.Instead)
     def instead(self, node: ast.Instead, env: Env) -> None:

@@ -66,6 +66,8 @@ class ObjectSteps:
                 raise self.refuse("'that much' names no amount here: no event with an amount (damage dealt, life "
                                   "gained) triggered it", env, node, "603.2")
             value = env.vars["_amount"]
+        elif not isinstance(node, ast.Var):
+            value = max(0, self.amount(node, env))   # 107.1b: a negative result counts as 0
         else:
             value = env.vars.get(node.name, 1)
             if isinstance(value, ast.IntValue):  # a keyword ability's number ('Afterlife 2') as written
@@ -75,6 +77,30 @@ class ObjectSteps:
         if value > MAX_COUNT:
             raise self.refuse(f"{value} is more than the interpreter does in one step ({MAX_COUNT})", env, node)
         return value
+
+    def amount(self, node: ast.Amount, env: Env) -> int:
+        """107.3, 608.2h: an amount worked out now, from the objects as they are or as they last existed."""
+        if isinstance(node, ast.CountOf):
+            return len(self.objects(node.objects, env))
+        if isinstance(node, (ast.StatOf, ast.Greatest)):
+            ids = self.as_acted_on(node.objects, env) if isinstance(node, ast.StatOf) else self.objects(node.objects, env)
+            if isinstance(node.objects, ast.Self) and not ids and env.source_id is not None:
+                ids = [env.source_id]
+            values = [self.stat_value(i, node.stat) for i in ids]
+            return max(values, default=0) if isinstance(node, ast.Greatest) else (values[0] if values else 0)
+        if isinstance(node, ast.Sum):
+            return self.number(node.left, env) + self.number(node.right, env)
+        if isinstance(node, ast.Product):
+            return self.number(node.left, env) * self.number(node.right, env)
+        value = self.number(node.value, env)
+        return (value + 1) // 2 if node.up else value // 2   # 107.1a: rounded down unless it says up
+
+    def stat_value(self, object_id: int, stat: str) -> int:
+        """An object's power, toughness or mana value, as it is or as it last existed (608.2h); none is 0."""
+        chars = self.game.last_known(object_id).characteristics
+        if chars is None:
+            return 0
+        return chars.mana_value if stat == "mana value" else (getattr(chars, stat) or 0)
 
     def quality(self, node: ast.QualityExpr, env: Env) -> ast.Quality:
         if isinstance(node, (ast.QualityChoice, ast.QualityWith)):  # where one quality is needed
@@ -347,6 +373,10 @@ class ObjectSteps:
             return self._defending_player(node, env, order)
         if node.who == "that player":  # 603.2: the player the trigger event is about
             return [p for p in env.vars.get("_that_player", ()) if p in order]
+        if node.who in ("its controller", "its owner"):  # of what the step before acted on (608.2h)
+            found = [self.game.last_known(i).controller if node.who == "its controller" else self.game.owner_of(i)
+                     for i in self.as_acted_on(ast.It(span=node.span), env)]
+            return [p for p in dict.fromkeys(found) if p in order]
         return self.target_players(node, env)
 
     def _defending_player(self, node: ast.Players, env: Env, order: list[str]) -> list[str]:

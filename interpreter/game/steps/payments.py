@@ -113,8 +113,9 @@ class PaymentSteps:
 
     @executes(ast.GainLife)
     def gain_life(self, node: ast.GainLife, env: Env) -> None:
+        """119.9: gaining 0 life is no life gain event."""
         amount = self.number(node.amount, env)
-        for player in self.players(node.players, env):
+        for player in self.players(node.players, env) if amount else ():
             self.state.players[player].life += amount
             self.game.emit(Event("life_gained", player, amount=amount), env)
 

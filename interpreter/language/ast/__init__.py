@@ -5,6 +5,7 @@ class, and every class that runs has one executor, registered beside it by `@exe
 """
 
 from .abilities import *  # noqa: F403
+from .amounts import *  # noqa: F403
 from .actions import *  # noqa: F403
 from .casting import *  # noqa: F403
 from .combat import *  # noqa: F403

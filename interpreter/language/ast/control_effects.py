@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .conditions import Condition
 from .nodes import Node, Number, QualityExpr
 from .objects import Objects
-from .payment_effects import CountOf
+from .amounts import Amount
 
 if TYPE_CHECKING:
     from .effects import Effect
@@ -130,7 +130,7 @@ class WhereX(Node):
     """'EFFECT, where X is VALUE': X is worked out as the effect starts (107.3c)."""
 
     effect: "Effect"
-    value: CountOf
+    value: Amount
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,8 @@ class EventAmount(Node):
     gained (119.3) (603.2)."""
 
 
-Number = Union[IntValue, XValue, Var, SourceStat, EventAmount]
+#: A number as written, or an amount worked out as the effect happens (amounts.py, 107.3).
+Number = Union[IntValue, XValue, Var, SourceStat, EventAmount, "CountOf", "StatOf", "Sum", "Product", "Half", "Greatest"]
 
 
 @dataclass(frozen=True)

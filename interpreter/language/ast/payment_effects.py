@@ -23,7 +23,6 @@ __all__ = [
     "PayManaCostOf",
     "ManaCostOf",
     "KeywordCostIs",
-    "CountOf",
     "GiveCounters",
 ]
 
@@ -101,13 +100,6 @@ class KeywordCostIs(Node):
     keyword just before it; left alone it is an error."""
 
     keyword: str
-
-
-@dataclass(frozen=True)
-class CountOf(Node):
-    """'the number of OBJECTS' as a value."""
-
-    objects: Objects
 
 
 @dataclass(frozen=True)

@@ -100,11 +100,12 @@ class Sacrifice(Node):
 
 @dataclass(frozen=True)
 class Pump(Node):
-    """'... gets +N/+M until end of turn' (611.2)."""
+    """'... gets +N/+M until end of turn' (611.2); `times`: '... for each OBJECTS' (the change that many times)."""
 
     objects: Objects
     change: str
     duration: str
+    times: "Number | None" = None
 
 
 @dataclass(frozen=True)

@@ -140,9 +140,6 @@ class ControlRules(Transformer):
     def where_x(self, meta, children):
         return ast.WhereX(children[0], children[2], span=self._span(meta))
 
-    def count_of(self, meta, children):
-        return ast.CountOf(children[0], span=self._span(meta))
-
     def may(self, meta, children):
         return True
 

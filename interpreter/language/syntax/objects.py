@@ -188,9 +188,6 @@ class ObjectRules(Transformer):
     def deal_damage(self, meta, children):
         return ast.DealDamage(children[0], children[1], children[2], span=self._span(meta))
 
-    def deal_damage_power(self, meta, children):
-        return ast.DealDamage(children[0], None, children[1], span=self._span(meta))
-
     def it(self, meta, children):
         return ast.It(span=self._span(meta))
 

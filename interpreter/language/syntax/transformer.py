@@ -12,6 +12,7 @@ from ...diagnostics import Span
 from .. import ast
 from ..parsers import GrammarIndex
 from .abilities import AbilityRules
+from .amounts import AmountRules
 from .combat import CombatRules
 from .attachments import AttachmentRules
 from .actions import ActionRules
@@ -48,6 +49,7 @@ class ToAst(
     ActionRules,
     ResultRules,
     StaticRules,
+    AmountRules,
 ):
     """Parse tree -> AST. One method per grammar rule (alias)."""
 

@@ -1,0 +1,93 @@
+"""Tree to AST for amounts worked out as the effect happens (107.3, 608.2h) and the effects written with one:
+'equal to AMOUNT', 'where X is AMOUNT', 'EFFECT for each OBJECTS'.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from lark import Token, Transformer, v_args
+
+from ...diagnostics import Diagnostic, MtgError
+from .. import ast
+
+
+@v_args(meta=True)
+class AmountRules(Transformer):
+    """One method per grammar rule (or alias) of this family; `ToAst` joins the families."""
+
+    def count_of(self, meta, children):
+        return ast.CountOf(children[0], span=self._span(meta))
+
+    def stat_of(self, meta, children):
+        whose, stat = children
+        return ast.StatOf(self._whose(str(whose), meta), stat, span=self._span(meta))
+
+    def _whose(self, words: str, meta) -> ast.Objects:
+        """The object a possessive names: 'its', 'their', 'that spell's' (what the step before acted on);
+        'this creature's', '~'s' (the source); 'the sacrificed creature's' (what was paid, 118)."""
+        text = words.lower()
+        if text == "this" or text.startswith("~"):
+            return ast.Self(span=self._span(meta))
+        if text.startswith(("the sacrificed ", "the discarded ")):
+            _, action, noun = text.removesuffix("'s").split()
+            return ast.PaidObject(action, self.quality_words(meta, [Token("WORD", noun)]), span=self._span(meta))
+        return ast.It(span=self._span(meta))
+
+    def greatest_of(self, meta, children):
+        stat, objects = children
+        return ast.Greatest(objects, stat, span=self._span(meta))
+
+    def sum_of(self, meta, children):
+        return ast.Sum(children[0], children[1], span=self._span(meta))
+
+    def twice_of(self, meta, children):
+        return ast.Product(ast.IntValue(2), children[0], span=self._span(meta))
+
+    def half_of(self, meta, children):
+        value, rounding = children
+        return ast.Half(value, rounding is not None and str(rounding).lower().endswith("up"), span=self._span(meta))
+
+    def gain_life_equal(self, meta, children):
+        players, _, amount = children
+        return ast.GainLife(players, amount, span=self._span(meta))
+
+    def lose_life_equal(self, meta, children):
+        players, _, amount = children
+        return ast.LoseLife(players, amount, span=self._span(meta))
+
+    def draw_equal(self, meta, children):
+        return ast.Draw(children[0], span=self._span(meta))
+
+    def players_draw_equal(self, meta, children):
+        players, amount = children
+        return self.players_draw(meta, [players, amount])
+
+    def deal_damage_equal(self, meta, children):
+        source, amount, recipients = children
+        if isinstance(amount, ast.StatOf) and isinstance(amount.objects, ast.It) and amount.stat == "power":
+            amount = None   # 'deals damage equal to its power': the dealer's own power (120.2b)
+        return ast.DealDamage(source, amount, recipients, span=self._span(meta))
+
+    def deal_damage_equal_after(self, meta, children):
+        source, recipients, amount = children
+        return self.deal_damage_equal(meta, [source, amount, recipients])
+
+    def its_player(self, meta, children):
+        """'its controller', 'its owner': of the object the step before acted on (as it last existed, 608.2h)."""
+        text = self.source.text[meta.start_pos: meta.end_pos].lower() if not meta.empty else "its controller"
+        return ast.Players("its owner" if text.endswith("owner") else "its controller", span=self._span(meta))
+
+    def for_each_scaled(self, meta, children):
+        """'You gain 2 life for each creature you control': the effect's amount (its first number: how many
+        or how much) times the count, in one event (107.3). An effect without an amount isn't understood."""
+        effect, objects = children
+        per = ast.CountOf(objects, span=self._span(meta))
+        if isinstance(effect, ast.Pump) and effect.times is None:
+            return dataclasses.replace(effect, times=per)
+        for field in dataclasses.fields(effect) if dataclasses.is_dataclass(effect) else ():
+            value = getattr(effect, field.name)
+            if isinstance(value, (ast.IntValue, ast.XValue)):
+                return dataclasses.replace(effect, **{field.name: ast.Product(value, per, span=self._span(meta))})
+        raise MtgError(Diagnostic("E101", "'for each' here scales no amount of the effect before it",
+                                  self._span(meta), "107.3"))
