@@ -1,4 +1,4 @@
-"""Permanents entering the battlefield with counters (614.1c, 122.6); a part of `Game`."""
+"""Permanents entering the battlefield with counters (614.1c, 122.6) or tapped (614.1c); a part of `Game`."""
 from __future__ import annotations
 
 from typing import Iterable
@@ -14,17 +14,27 @@ class Entering:
 
     def enter_with_counters(self, obj: GameObject, given: Iterable[tuple[int, str]], env: Env | None) -> None:
         """122.6, 614.1c: the counters an effect gives it as it enters (`given`) and those its own 'enters
-        with' abilities give it (their conditions read now) are on it as it enters; each was put on it."""
+        with' abilities give it (their conditions read now) are on it as it enters; each was put on it. Its own
+        'enters tapped' abilities (unless their conditions hold now) make it enter tapped."""
         amounts = list(given)
-        for static, values in self.statics_of(self.characteristics(obj.id).abilities, ast.EntersWithCounters):
-            inner = Env(obj.controller, Context(0, obj.controller, obj.id, obj.card_name), obj.id,
-                        dict(values, X=obj.x_paid or 0))
+        abilities = self.characteristics(obj.id).abilities
+        for static, values in self.statics_of(abilities, ast.EntersWithCounters):
+            inner = self._entering_env(obj, dict(values, X=obj.x_paid or 0))
             if static.condition is None or self.interpreter.holds(static.condition, inner):
                 amounts += [(self.interpreter.number(count, inner), kind) for count, kind in static.counters]
+                obj.tapped = obj.tapped or static.tapped
+        for static, values in self.statics_of(abilities, ast.EntersTapped):
+            if static.unless is None or not self.interpreter.holds(static.unless, self._entering_env(obj, values)):
+                obj.tapped = True
         for amount, kind in amounts:
             if amount > 0:
                 obj.counters[kind] = obj.counters.get(kind, 0) + amount
                 self.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+
+    @staticmethod
+    def _entering_env(obj: GameObject, values: dict) -> Env:
+        """What the permanent's own ability is read in as it enters: its controller's, with its slots' values."""
+        return Env(obj.controller, Context(0, obj.controller, obj.id, obj.card_name), obj.id, dict(values))
 
     def statics_of(self, abilities: tuple, kind: type) -> list[tuple[ast.Node, dict]]:
         """The abilities of this kind among an object's own and those its keyword abilities mean, each with

@@ -92,9 +92,16 @@ class ConditionSteps:
 
     @executes(ast.IsStatus)
     def is_status(self, node: ast.IsStatus, env: Env) -> bool:
+        """Tapped or untapped (110.5), attacking or blocking (506.4): permanents that are."""
         ids = self.objects(node.objects, env)
-        return bool(ids) and all(self.state.objects[i].zone == "battlefield"
-                                 and self.state.objects[i].tapped == (node.status == "tapped") for i in ids)
+        return bool(ids) and all(self.has_quality(self.game.characteristics(i), (node.status,), self.state.objects[i])
+                                 for i in ids)
+
+    @executes(ast.CountCompare)
+    def count_compare(self, node: ast.CountCompare, env: Env) -> bool:
+        """How many objects the words describe, against the bound ('three or more', 'no cards')."""
+        count = len(self.objects(node.objects, env))
+        return count <= node.bound if node.at_most else count >= node.bound
 
     @executes(ast.YourTurn)
     def your_turn(self, node: ast.YourTurn, env: Env) -> bool:

@@ -186,6 +186,7 @@ class StaticGrant(Node):
     abilities: tuple["KeywordAbility | TriggeredAbility", ...]
     condition: "Condition | None" = None
     change: str | None = None   # '+1/+1'
+    label: str | None = None    # an ability word before it ('Threshold —', 207.2c)
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,7 @@ class AttachedGrant(Node):
     quality: QualityExpr
     abilities: tuple["KeywordAbility | TriggeredAbility", ...]
     change: str | None = None   # 'Enchanted creature gets +1/+2' (613.4c): '+1/+2'
+    label: str | None = None    # an ability word before it (207.2c)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ __all__ = [
     "OwnAndControl",
     "WasQuality",
     "IsStatus",
+    "CountCompare",
     "DiedThisTurn",
     "YouCastIt",
     "SpellWas",
@@ -138,10 +139,20 @@ class WasQuality(Node):
 
 @dataclass(frozen=True)
 class IsStatus(Node):
-    """'if ~ is tapped' / 'untapped' (110.5)."""
+    """'if ~ is tapped' / 'untapped' (110.5), 'as long as it's attacking' / 'blocking' (506.4)."""
 
     objects: Objects
     status: str
+
+
+@dataclass(frozen=True)
+class CountCompare(Node):
+    """'you control three or more artifacts', 'seven or more cards are in your graveyard', 'you have no cards in
+    hand': how many objects there are, at least (or, `at_most`, at most) `bound`."""
+
+    objects: Objects
+    bound: int
+    at_most: bool = False
 
 
 @dataclass(frozen=True)
@@ -226,6 +237,7 @@ Condition = Union[
     OpponentDealtDamage,
     OwnAndControl,
     IsStatus,
+    CountCompare,
     DiedThisTurn,
     YouCastIt,
     SpellWas,

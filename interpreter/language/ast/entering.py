@@ -9,7 +9,7 @@ from .conditions import Condition
 from .nodes import Node, Number
 from .objects import Objects
 
-__all__ = ["EntersWithCounters", "ReturnWithCounters", "RemoveCounters", "PutCountersPer", "MoveCounters",
+__all__ = ["EntersTapped", "EntersWithCounters", "ReturnWithCounters", "RemoveCounters", "PutCountersPer", "MoveCounters",
            "PayPerCounter"]
 
 
@@ -20,6 +20,16 @@ class EntersWithCounters(Node):
 
     counters: tuple[tuple[Number, str], ...]
     condition: Condition | None = None
+    tapped: bool = False        # '... enters tapped with two charge counters on it'
+    label: str | None = None    # an ability word before it ('Adamant —', 207.2c)
+
+
+@dataclass(frozen=True)
+class EntersTapped(Node):
+    """'This land enters tapped [unless CONDITION]': a static ability of the permanent, a replacement effect
+    applied as it enters (614.1c); the condition is read then."""
+
+    unless: Condition | None = None
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,31 @@ class ConditionRules(Transformer):
     def is_status(self, meta, children):
         return ast.IsStatus(children[0], str(children[1]).lower(), span=self._span(meta))
 
+    def its_status(self, meta, children):
+        return ast.IsStatus(ast.It(), str(children[0]).lower(), span=self._span(meta))
+
+    NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+    def _bound(self, token) -> tuple[int, bool]:
+        """'three or more' -> (3, False); 'two or fewer' -> (2, True)."""
+        word, _, most = str(token).lower().split()
+        return (int(word) if word.isdigit() else self.NUMBER_WORDS.index(word)), most != "more"
+
+    def you_control_count(self, meta, children):
+        bound, other, quality = children
+        count, at_most = self._bound(bound)
+        objects = ast.PermanentsYouControl(quality, other=bool(other), span=self._span(meta))
+        return ast.CountCompare(objects, count, at_most, span=self._span(meta))
+
+    def cards_in_zone_count(self, meta, children):
+        bound, zone = children
+        count, at_most = self._bound(bound)
+        return ast.CountCompare(ast.CardsInZone(None, str(zone).lower(), span=self._span(meta)), count, at_most,
+                                span=self._span(meta))
+
+    def no_cards_in_hand(self, meta, children):
+        return ast.CountCompare(ast.CardsInZone(None, "hand", span=self._span(meta)), 0, True, span=self._span(meta))
+
     def died_this_turn(self, meta, children):
         return ast.DiedThisTurn(children[0], children[1], span=self._span(meta))
 

@@ -1,11 +1,12 @@
 """Parse tree -> AST for the words the triggered keyword abilities of 702 are written in: who defends, what
-another player sacrifices, attacking alone, a designation a permanent lacks, entering with counters and the
-counters an object had."""
+another player sacrifices, attacking alone, a designation a permanent lacks, entering with counters or tapped
+and the counters an object had."""
 
 from __future__ import annotations
 
 from lark import Transformer, v_args
 
+from ...diagnostics import Diagnostic, MtgError
 from .. import ast
 
 
@@ -20,8 +21,19 @@ class PlayerActionRules(Transformer):
         return ("attacks alone", {})
 
     def enters_with_counters(self, meta, children):
-        condition, _self, *amounts = children
-        return ast.EntersWithCounters(tuple(amounts), condition, span=self._span(meta))
+        condition, _self, _enters, status, *amounts = children
+        self._tapped(status, meta)
+        return ast.EntersWithCounters(tuple(amounts), condition, status is not None, span=self._span(meta))
+
+    def enters_tapped(self, meta, children):
+        """614.1c: 'This land enters tapped [unless CONDITION]'."""
+        self._tapped(children[2], meta)
+        return ast.EntersTapped(children[3], span=self._span(meta))
+
+    def _tapped(self, status, meta) -> None:
+        if status is not None and str(status).lower() != "tapped":
+            raise MtgError(Diagnostic("E101", "a permanent enters tapped or as it is: 'untapped' says nothing",
+                                      self._span(meta)))
 
     def had_no_counters(self, meta, children):
         return ast.HadNoCounters(children[0], children[1], span=self._span(meta))
