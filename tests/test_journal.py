@@ -181,10 +181,13 @@ def test_marks_nest_and_objects_come_and_go() -> None:
     assert state.players["alice"].life == 20 and journal_module._active is None
 
 
-def test_the_stamp_moves_with_every_change_and_undo_and_never_comes_back() -> None:
-    """What is cached at a stamp (a game's characteristics) is stale as soon as anything changed or was
-    undone: a rollback and a different change of the same size must not bring an old stamp back."""
+def test_the_stamp_is_the_state_s() -> None:
+    """What is cached at a stamp (a game's characteristics) holds exactly while the state is the one it was
+    computed from: every change, and a write while no mark is open, gets a stamp never given before (a
+    different change of the same size too); a rollback brings back its mark's stamp (the state is that one
+    again); keeping changes nothing; a write of the value already there is no change."""
     journal, values = Journal(), JList()
+    state = GameState({"alice": Player("alice")}, ["alice"], "alice")
     outer = journal.mark()
     seen = [journal.stamp()]
     values.append(1)
@@ -193,17 +196,30 @@ def test_the_stamp_moves_with_every_change_and_undo_and_never_comes_back() -> No
     values.append(2)
     seen.append(journal.stamp())
     journal.rollback(inner)
-    seen.append(journal.stamp())
+    assert journal.stamp() == seen[1]
     inner = journal.mark()
     values.append(3)          # as many entries as before the rollback, another state
     seen.append(journal.stamp())
     journal.keep(inner)
     assert journal.stamp() == seen[-1]   # keeping changes nothing
     journal.keep(outer)
+    assert journal.stamp() == seen[-1]
     assert len(set(seen)) == len(seen) and seen == sorted(seen)
+    values.append(4)          # no mark open: not recorded, still a change
     later = journal.mark()
     assert journal.stamp() > seen[-1]
+    seen.append(journal.stamp())
     journal.rollback(later)
+    assert journal.stamp() == seen[-1]
+    mark = state.journal.mark()
+    before = state.journal.stamp()
+    state.players["alice"].life = 20
+    state.players["alice"].zones["hand"].clear()
+    assert state.journal.stamp() == before and not state.journal.entries
+    state.players["alice"].life = 19
+    assert state.journal.stamp() > before
+    state.journal.rollback(mark)
+    assert state.journal.stamp() == before
 
 
 def test_marks_close_innermost_first() -> None:

@@ -4,7 +4,8 @@ the test, printing the seed and the replay (a scenario file: `mtgrules replay FI
 
 Invariants, checked as the games run: cards are conserved (every card of both decks is in exactly one
 zone, 400.1); each player's view hides the other's hand and library and face-down permanents they don't
-control (400.2, 708.5); an action the game refuses changes nothing. Short games keep it fast: decks of 15
+control (400.2, 708.5); an action the game refuses changes nothing; the characteristics the game cached at the
+journal's stamp are those a fresh computation gives (what they depend on changed nothing unjournaled). Short games keep it fast: decks of 15
 cards and 8 life each."""
 from __future__ import annotations
 
@@ -56,6 +57,13 @@ class Invariants:
         if self.rng.random() < 0.1:
             self.hidden(game)
             self.refused(table)
+            self.cached(game)
+
+    def cached(self, game) -> None:
+        for object_id in list(game.state.objects):
+            cached = game.characteristics(object_id)
+            del game._characteristics[object_id]
+            assert game.characteristics(object_id) == cached, f"stale characteristics of object {object_id}"
 
     def hidden(self, game) -> None:
         state = game.state

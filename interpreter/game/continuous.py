@@ -34,10 +34,8 @@ class Continuous:
         """The permanent with the continuous effects of static abilities applied (613.1)."""
         stamp = self.stamp()
         found = self._static_pass
-        if stamp is None or found is None or found[0] != stamp:
-            found = (stamp, self._apply_static_effects())
-            if stamp is not None:
-                self._static_pass = found
+        if found is None or found[0] != stamp:
+            found = self._static_pass = (stamp, self._apply_static_effects())
         applied = found[1]
         return own if applied is None else applied.get(object_id, own)
 

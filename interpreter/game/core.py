@@ -81,28 +81,25 @@ class GameCore:
 
     def characteristics(self, object_id: int) -> Characteristics:
         """What the object is now (613): its own characteristics, then, on the battlefield, the continuous
-        effects of static abilities (continuous.py). While an action runs, every change to the state is
-        journaled, so a value computed at the journal's current stamp still holds; outside one it is computed
-        afresh. While those effects are being applied, a permanent is what the layers applied so far say."""
+        effects of static abilities (continuous.py). Every change to the state moves the journal's stamp
+        (journal.py), so a value computed at the current stamp still holds. While those effects are being applied,
+        a permanent is what the layers applied so far say."""
         applying = self._applying
         if applying is not None and object_id in applying:
             return applying[object_id]
         stamp = self.stamp()
-        if stamp is not None:
-            cached = self._characteristics.get(object_id)
-            if cached is not None and cached[0] == stamp:
-                return cached[1]
+        cached = self._characteristics.get(object_id)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
         value = self.own_characteristics(object_id)
         if applying is None and self.state.objects[object_id].zone == "battlefield":
             value = self.with_static_effects(object_id, value)
-        if stamp is not None:
-            self._characteristics[object_id] = (stamp, value)
+        self._characteristics[object_id] = (stamp, value)
         return value
 
-    def stamp(self) -> int | None:
-        """The journal's stamp while an action runs (what is computed at it still holds), else None."""
-        journal = self.state.journal
-        return journal.stamp() if journal.marks else None
+    def stamp(self) -> int:
+        """The journal's stamp: what is computed from the state at it holds while it is the same."""
+        return self.state.journal.stamp()
 
     def own_characteristics(self, object_id: int) -> Characteristics:
         """What the object is by itself: its card or face, what effects of resolved spells and abilities and the

@@ -20,19 +20,29 @@ from typing import Any, Callable, TypeVar
 
 #: The journal with an open mark, or None: the state records into it (one game acts at a time).
 _active: "Journal | None" = None
+#: Writes made while no mark was open (not recorded): a stamp taken before one of them no longer holds.
+_unrecorded = 0
 _MISSING = object()
+
+
+def _unrecorded_write() -> None:
+    global _unrecorded
+    _unrecorded += 1
 
 
 class Journal:
     """A LIFO list of (inverse, target, a, b): calling inverse(target, a, b) undoes one change."""
 
-    __slots__ = ("entries", "marks", "rng_saved", "_moves")
+    __slots__ = ("entries", "marks", "rng_saved", "_moves", "_mark_stamps", "_restored", "_unrecorded_seen")
 
     def __init__(self) -> None:
         self.entries: list[tuple[Callable[[Any, Any, Any], None], Any, Any, Any]] = []
         self.marks: list[int] = []
         self.rng_saved = -1   # the depth of marks at which the RNG state was last saved, -1: not saved
-        self._moves = 0       # entries undone (counted twice) or kept and cleared, for `stamp`
+        self._moves = 0       # entries undone (counted twice) or kept and cleared, or writes unrecorded, for `stamp`
+        self._mark_stamps: list[int] = []      # the stamp as each open mark was made
+        self._restored = (-1, -1)              # (count, stamp): at that count, the state is the one of that stamp
+        self._unrecorded_seen = -1             # `_unrecorded` when this journal last looked
 
     def __repr__(self) -> str:
         return f"Journal({len(self.marks)} open marks, {len(self.entries)} entries)"
@@ -43,15 +53,20 @@ class Journal:
         if _active is not None and _active is not self:
             raise RuntimeError("another game's journal has an open mark")
         _active = self
-        if not self.marks:
-            self._moves += 1   # the state may have changed unrecorded since the last mark closed
+        self._mark_stamps.append(self.stamp())
         self.marks.append(len(self.entries))
         return len(self.entries)
 
     def stamp(self) -> int:
-        """A number that changes with every change recorded or undone and never comes back: while a mark
-        is open, what was computed from the state at one stamp holds as long as the stamp is the same."""
-        return self._moves + len(self.entries)
+        """A number for the state as it is: what was computed from the state at one stamp holds whenever the
+        stamp is the same. Every change gets a stamp never given before (a write while no mark is open too,
+        once a stamp is asked); a rollback brings back the stamp of its mark, the state being that one again."""
+        if not self.marks and _unrecorded != self._unrecorded_seen:
+            self._moves += 1
+            self._unrecorded_seen = _unrecorded
+        count = self._moves + len(self.entries)
+        restored = self._restored
+        return restored[1] if restored[0] == count else count
 
     def rollback(self, mark: int) -> None:
         """Undo every change since the mark (the innermost open one), newest first, and close it."""
@@ -63,11 +78,13 @@ class Journal:
             inverse(target, a, b)
         if self.rng_saved > len(self.marks):   # that save was undone with the rest
             self.rng_saved = -1
+        self._restored = (self._moves + mark, self._mark_stamps.pop())
         self._idle()
 
     def keep(self, mark: int) -> None:
         """Close the mark keeping the changes (they stay undoable from an outer mark)."""
         self._close(mark)
+        self._mark_stamps.pop()
         self.rng_saved = min(self.rng_saved, len(self.marks))
         self._idle()
 
@@ -79,9 +96,10 @@ class Journal:
     def _idle(self) -> None:
         global _active
         if not self.marks:
-            self._moves += len(self.entries)
+            self._moves += len(self.entries)   # the stamp stays
             self.entries.clear()
             self.rng_saved = -1
+            self._unrecorded_seen = _unrecorded
             _active = None
 
 
@@ -160,29 +178,39 @@ class JList(list):
     def _snapshot(self) -> None:
         if _active is not None:
             _active.entries.append((_list_restore, self, list(self), None))
+        else:
+            _unrecorded_write()
 
     def append(self, value: Any) -> None:
         list.append(self, value)
         if _active is not None:
             _active.entries.append((_list_pop, self, None, None))
+        else:
+            _unrecorded_write()
 
     def extend(self, values: Any) -> None:
         length = len(self)
         list.extend(self, values)
         if _active is not None:
             _active.entries.append((_list_truncate, self, length, None))
+        else:
+            _unrecorded_write()
 
     def insert(self, index: int, value: Any) -> None:
         index = _index(len(self), index)
         list.insert(self, index, value)
         if _active is not None:
             _active.entries.append((_list_delete, self, index, None))
+        else:
+            _unrecorded_write()
 
     def remove(self, value: Any) -> None:
         index = self.index(value)
         list.__delitem__(self, index)
         if _active is not None:
             _active.entries.append((_list_insert, self, index, value))
+        else:
+            _unrecorded_write()
 
     def pop(self, index: int = -1) -> Any:
         if index < 0:
@@ -190,6 +218,8 @@ class JList(list):
         value = list.pop(self, index)
         if _active is not None:
             _active.entries.append((_list_insert, self, index, value))
+        else:
+            _unrecorded_write()
         return value
 
     def __setitem__(self, index: Any, value: Any) -> None:
@@ -197,6 +227,8 @@ class JList(list):
             self._snapshot()
         elif _active is not None:
             _active.entries.append((_list_set, self, index, self[index]))
+        else:
+            _unrecorded_write()
         list.__setitem__(self, index, value)
 
     def __delitem__(self, index: Any) -> None:
@@ -206,6 +238,8 @@ class JList(list):
             if index < 0:
                 index += len(self)
             _active.entries.append((_list_insert, self, index, self[index]))
+        else:
+            _unrecorded_write()
         list.__delitem__(self, index)
 
     def __iadd__(self, values: Any) -> "JList":
@@ -217,8 +251,9 @@ class JList(list):
         return list.__imul__(self, times)
 
     def clear(self) -> None:
-        self._snapshot()
-        list.clear(self)
+        if self:
+            self._snapshot()
+            list.clear(self)
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
         self._snapshot()
@@ -238,10 +273,14 @@ class _JournaledMapping:
         if _active is not None:
             old = dict.get(self, key, _MISSING)
             _active.entries.append((_dict_delete, self, key, None) if old is _MISSING else (_dict_set, self, key, old))
+        else:
+            _unrecorded_write()
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: Any) -> None:
-        if _active is not None and key in self:
+        if _active is None:
+            _unrecorded_write()
+        elif key in self:
             _active.entries.append((_dict_set, self, key, dict.__getitem__(self, key)))
         super().__delitem__(key)   # Counter's does not raise for a missing key
 
@@ -256,6 +295,8 @@ class _JournaledMapping:
         key, value = dict.popitem(self)
         if _active is not None:
             _active.entries.append((_dict_set, self, key, value))
+        else:
+            _unrecorded_write()
         return key, value
 
     def setdefault(self, key: Any, default: Any = None) -> Any:
@@ -264,8 +305,12 @@ class _JournaledMapping:
         return dict.__getitem__(self, key)
 
     def clear(self) -> None:
+        if not self:
+            return
         if _active is not None:
             _active.entries.append((_dict_restore, self, dict(self), None))
+        else:
+            _unrecorded_write()
         dict.clear(self)
 
 
@@ -293,6 +338,8 @@ class JCounter(_JournaledMapping, Counter):
         """Counter.update fills an empty Counter with dict.update, past __setitem__: save it whole."""
         if _active is not None:
             _active.entries.append((_dict_restore, self, dict(self), None))
+        else:
+            _unrecorded_write()
         Counter.update(self, *args, **kwargs)
 
 
@@ -304,14 +351,20 @@ class JSet(set):
     def _snapshot(self) -> None:
         if _active is not None:
             _active.entries.append((_set_restore, self, set(self), None))
+        else:
+            _unrecorded_write()
 
     def add(self, value: Any) -> None:
-        if _active is not None and value not in self:
+        if _active is None:
+            _unrecorded_write()
+        elif value not in self:
             _active.entries.append((_set_discard, self, value, None))
         set.add(self, value)
 
     def discard(self, value: Any) -> None:
-        if _active is not None and value in self:
+        if _active is None:
+            _unrecorded_write()
+        elif value in self:
             _active.entries.append((_set_add, self, value, None))
         set.discard(self, value)
 
@@ -324,6 +377,8 @@ class JSet(set):
         value = set.pop(self)
         if _active is not None:
             _active.entries.append((_set_add, self, value, None))
+        else:
+            _unrecorded_write()
         return value
 
     def _bulk(name: str) -> Callable:  # noqa: N805 - builds the bulk methods below
@@ -336,7 +391,11 @@ class JSet(set):
         bulk.__name__ = name
         return bulk
 
-    clear = _bulk("clear")
+    def clear(self) -> None:
+        if self:
+            self._snapshot()
+            set.clear(self)
+
     update = _bulk("update")
     difference_update = _bulk("difference_update")
     intersection_update = _bulk("intersection_update")
@@ -354,7 +413,9 @@ class JRandom(random.Random):
 
     def _save(self) -> None:
         journal = _active
-        if journal is not None and journal.rng_saved != len(journal.marks):
+        if journal is None:
+            _unrecorded_write()
+        elif journal.rng_saved != len(journal.marks):
             journal.entries.append((_rng_restore, self, self.getstate(), None))
             journal.rng_saved = len(journal.marks)
 
@@ -375,6 +436,8 @@ class JRandom(random.Random):
         super().setstate(state)
 
 
+#: Immutable values a write of an equal one leaves as they were.
+_SCALARS = frozenset({int, str, bool, float})
 #: Plain containers and the journaled type a state field adopts them into.
 ADOPT: dict[type, type] = {list: JList, dict: JDict, set: JSet, Counter: JCounter}
 
@@ -390,7 +453,12 @@ class Recorded:
         if adopt is not None:
             value = adopt(value)
         if _active is not None:
-            _active.entries.append((_set_attr, self, name, getattr(self, name)))
+            old = getattr(self, name)
+            if old is value or type(value) in _SCALARS and type(old) is type(value) and old == value:
+                return   # the same value: nothing changed, nothing to undo
+            _active.entries.append((_set_attr, self, name, old))
+        else:
+            _unrecorded_write()
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:
@@ -408,11 +476,11 @@ def recorded(cls: R) -> R:
 
     @functools.wraps(init)
     def __init__(self: Recorded, *args: Any, **kwargs: Any) -> None:
-        global _active
-        journal, _active = _active, None
+        global _active, _unrecorded
+        journal, _active, unrecorded = _active, None, _unrecorded
         try:
             init(self, *args, **kwargs)
         finally:
-            _active = journal
+            _active, _unrecorded = journal, unrecorded
     cls.__init__ = __init__
     return cls
