@@ -9,7 +9,7 @@ keyword gave them.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ..diagnostics import error
 from ..language import ast
@@ -17,11 +17,33 @@ from . import runs
 from .characteristics import Characteristics
 from .choices import Choice
 from .events import Event
+from .memo import ByIdentity
 from .state import Context, LastKnown, Replacement
 from .steps import Env, keyword_abilities
 
+if TYPE_CHECKING:
+    from ..language.rulebook import Rulebook
+
 #: What can be dealt damage besides players (120.1a).
 DAMAGEABLE = frozenset({"Creature", "Planeswalker", "Battle"})
+
+
+def _read_statics(abilities: tuple, rulebook: "Rulebook") -> tuple[tuple[ast.Node, tuple], ...]:
+    """Each ability with its slots' values (none), then the lines of its keyword abilities' definitions with the
+    values each keyword gives (702.1)."""
+    found: list[tuple[ast.Node, tuple]] = [(ability, ()) for ability in abilities]
+    for keyword in keyword_abilities(abilities):
+        definition = rulebook.keyword_abilities.get(keyword.name)
+        found += [(static, tuple(keyword.args)) for static in (definition.statics if definition else ())]
+    return tuple(found)
+
+
+#: What a tuple of abilities means, read once per tuple and rulebook.
+_statics = ByIdentity(_read_statics)
+_static_nodes = ByIdentity(lambda abilities, rulebook: tuple(a for a, _ in _statics(abilities, rulebook)))
+#: Those of them that aren't run (runs.py), each with its gap.
+_gaps = ByIdentity(lambda abilities, rulebook: tuple(
+    (a, found) for a in _static_nodes(abilities, rulebook) if (found := runs.gap(a, rulebook)) is not None))
 
 
 class Damage:
@@ -33,16 +55,12 @@ class Damage:
         each keyword gives ('Protection from red': {quality} is red)."""
         if chars is None:
             return
-        for ability in chars.abilities:
-            yield ability, {}
-        for keyword in keyword_abilities(chars.abilities):
-            definition = self.rulebook.keyword_abilities.get(keyword.name)
-            for static in definition.statics if definition else ():
-                yield static, dict(keyword.args)
+        for ability, args in _statics(chars.abilities, self.rulebook):
+            yield ability, dict(args)
 
-    def static_abilities(self, chars: Characteristics | None) -> Iterator[ast.Node]:
+    def static_abilities(self, chars: Characteristics | None) -> tuple[ast.Node, ...]:
         """The abilities of an object with these characteristics: its own, then what its keyword abilities mean."""
-        return (ability for ability, _ in self.static_values(chars))
+        return () if chars is None else _static_nodes(chars.abilities, self.rulebook)
 
     def own_with_values(self, chars: Characteristics | None, kind: type) -> list[tuple[ast.Node, dict]]:
         """Its static abilities of one kind about itself, each with the values of its slots."""
@@ -75,9 +93,8 @@ class Damage:
         """A permanent's static ability of this kind about other objects isn't applied yet (runs.py): what it
         would change is refused rather than done without it."""
         for object_id in self.state.battlefield:
-            for ability in self.static_abilities(self.characteristics(object_id)):
-                found = runs.gap(ability, self.rulebook) if isinstance(ability, kind) else None
-                if found is not None:
+            for ability, found in _gaps(self.characteristics(object_id).abilities, self.rulebook):
+                if isinstance(ability, kind):
                     _, message, rule = found.describe(ability, self.rulebook)
                     raise error(runs.NOT_RUN, f"{self.name_of(object_id)}: {message}", ability.span, rule)
 

@@ -15,6 +15,7 @@ from .characteristics import Characteristics, Face, with_counters
 from .events import Event
 from .journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded, recorded
 from .mana import mana_value
+from .memo import ByIdentity
 
 #: The designation of a permanent an effect exiles instead of putting it anywhere else when it leaves (614.1a).
 LEAVES_TO_EXILE = "exiled if it would leave the battlefield"
@@ -243,6 +244,14 @@ class Delayed(Recorded):
     until: Until | None = None
 
 
+def _add_intrinsic(base: Characteristics, intrinsic: dict[str, tuple]) -> Characteristics:
+    return replace(base, abilities=tuple(a for t in base.subtypes for a in intrinsic.get(t, ())) + base.abilities)
+
+
+#: The abilities its subtypes mean added to characteristics (the same object for the same face's values).
+_with_intrinsic = ByIdentity(_add_intrinsic)
+
+
 @recorded
 class GameState(Recorded):
     """Everything an action can change; `journal` records each change (not itself part of the state)."""
@@ -387,7 +396,7 @@ class GameState(Recorded):
             base = replace(base, subtypes=base.subtypes + tuple(t for t in obj.added_subtypes if t not in base.subtypes),
                            abilities=base.abilities + obj.extra_abilities + tuple(a for a, _ in obj.granted))
         if intrinsic and any(t in intrinsic for t in base.subtypes):
-            base = replace(base, abilities=tuple(a for t in base.subtypes for a in intrinsic.get(t, ())) + base.abilities)
+            base = _with_intrinsic(base, intrinsic)
         if obj.zone == "stack" and base.mana_cost and "X" in base.mana_cost:  # 202.3e: X is the number chosen
             x = next((item.context.vars.get("X", 0) for item in self.stack if item.object_id == obj.id), 0)
             base = replace(base, fixed_mana_value=mana_value(base.mana_cost, x))

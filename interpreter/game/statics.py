@@ -85,7 +85,7 @@ class Statics:
         abilities in every zone (604.3, 613.3: every creature type, 205.3m; its colors, 105.2), then, on the
         battlefield, types added during its controller's turn (613.1d, 702.161a)."""
         obj = self.state.objects[object_id]
-        for rule, _ in self.statics_with_values(chars):
+        for rule in self.static_abilities(chars):
             if not isinstance(rule, ast.DEFINING_STATICS):  # their grammar says 'this object' only
                 continue
             if isinstance(rule, ast.TypesWhile):

@@ -14,6 +14,7 @@ from ...diagnostics import MtgError, error
 from ...language import ast
 from .. import runs
 from ..events import Event
+from ..memo import ByIdentity
 from ..state import Context, GameObject
 
 if TYPE_CHECKING:
@@ -143,14 +144,18 @@ class Steps:
         return error("E402", what + message, node.span if node is not None else None, rule or env.rule)
 
 
-def keyword_abilities(abilities: tuple) -> list[ast.KeywordAbility]:
-    """The keyword abilities among abilities (a line may hold several: 'Flying, lifelink')."""
-    out = []
-    for ability in abilities:
-        for item in ability.abilities if isinstance(ability, ast.KeywordAbilities) else (ability,):
-            if isinstance(item, ast.KeywordAbility):
-                out.append(item)
-    return out
+def _keyword_abilities(abilities: tuple) -> tuple[ast.KeywordAbility, ...]:
+    return tuple(item for ability in abilities
+                 for item in (ability.abilities if isinstance(ability, ast.KeywordAbilities) else (ability,))
+                 if isinstance(item, ast.KeywordAbility))
+
+
+_KEYWORD_ABILITIES = ByIdentity(_keyword_abilities)
+
+
+def keyword_abilities(abilities: tuple) -> tuple[ast.KeywordAbility, ...]:
+    """The keyword abilities among abilities (a line may hold several: 'Flying, lifelink'); read once per tuple."""
+    return _KEYWORD_ABILITIES(abilities) if isinstance(abilities, tuple) else _keyword_abilities(tuple(abilities))
 
 
 def keyword_ability(abilities: tuple, name: str) -> ast.KeywordAbility | None:
