@@ -49,6 +49,8 @@ _gaps = ByIdentity(lambda abilities, rulebook: tuple(
 class Damage:
     """Damage, destruction and what replaces it, counters on players; a part of `Game`."""
 
+    _unapplied_at: tuple = (None, ())   # (stamp, the permanents' static abilities not run then)
+
     def static_values(self, chars: Characteristics | None) -> Iterator[tuple[ast.Node, dict]]:
         """The abilities of an object with these characteristics, each with the values of its slots: its own
         (none), then what its keyword abilities mean (the lines of their definitions, 702.1) with the values
@@ -92,11 +94,19 @@ class Damage:
     def _refuse_unapplied(self, kind: type) -> None:
         """A permanent's static ability of this kind about other objects isn't applied yet (runs.py): what it
         would change is refused rather than done without it."""
-        for object_id in self.state.battlefield:
-            for ability, found in _gaps(self.characteristics(object_id).abilities, self.rulebook):
-                if isinstance(ability, kind):
-                    _, message, rule = found.describe(ability, self.rulebook)
-                    raise error(runs.NOT_RUN, f"{self.name_of(object_id)}: {message}", ability.span, rule)
+        for object_id, ability, found in self._unapplied():
+            if isinstance(ability, kind):
+                _, message, rule = found.describe(ability, self.rulebook)
+                raise error(runs.NOT_RUN, f"{self.name_of(object_id)}: {message}", ability.span, rule)
+
+    def _unapplied(self) -> tuple[tuple[int, ast.Node, runs.Gap], ...]:
+        """The static abilities of the permanents that aren't run, in battlefield order, read once per stamp."""
+        stamp = self.state.journal.stamp()
+        if self._unapplied_at[0] != stamp:
+            self._unapplied_at = (stamp, tuple(
+                (object_id, ability, found) for object_id in self.state.battlefield
+                for ability, found in _gaps(self.characteristics(object_id).abilities, self.rulebook)))
+        return self._unapplied_at[1]
 
     # ------------------------------------------------------------ damage
     def lethal_in_any_amount(self, chars: Characteristics | None) -> bool:

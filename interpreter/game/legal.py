@@ -182,12 +182,6 @@ def pay_plan(cost: tuple[str, ...], pool: Counter, sources: list[Source]
     return used
 
 
-def paying(game: "Game", player: str, plan: list[tuple[Source, str]]) -> dict:
-    """The fields of an Action that pays with the plan: its mana steps, and what they pay (for trials)."""
-    return {"mana": tuple((f"activate {ref_of(game, s.object_id, player)}",
-                           tuple(a for a in (s.label, color if len(s.colors) > 1 else None) if a))
-                          for s, color in plan),
-            "paid": tuple((s.object_id, color) for s, color in plan)}
 
 
 # ------------------------------------------------------------ listing
@@ -198,6 +192,25 @@ class Legal:
         self.game = game
         self._parsed: dict[str, ast.Node] = {} if parsed is None else parsed   # may be shared by games
         self._specials_tried: dict[tuple, bool] = {}   # (turn, text, mana paid with) -> whether it ran
+        self._refs: tuple[int | None, dict[tuple[int, str], str]] = (None, {})   # (stamp, references made at it)
+
+    def ref(self, object_id: int, player: str) -> str:
+        """`ref_of`, made once per object and player while the state stays the same (the journal's stamp)."""
+        stamp = self.game.state.journal.stamp()
+        if self._refs[0] != stamp:
+            self._refs = (stamp, {})
+        refs = self._refs[1]
+        key = (object_id, player)
+        if key not in refs:
+            refs[key] = ref_of(self.game, object_id, player)
+        return refs[key]
+
+    def paying(self, player: str, plan: list[tuple[Source, str]]) -> dict:
+        """The fields of an Action that pays with the plan: its mana steps, and what they pay (for trials)."""
+        return {"mana": tuple((f"activate {self.ref(s.object_id, player)}",
+                               tuple(a for a in (s.label, color if len(s.colors) > 1 else None) if a))
+                              for s, color in plan),
+                "paid": tuple((s.object_id, color) for s, color in plan)}
 
     def command(self, text: str) -> ast.Node:
         node = self._parsed.get(text)
@@ -218,9 +231,9 @@ class Legal:
                 pool[color] += 1
             game.chooser = UpFront(action.answers, probe)
             if action.kind == "attack":
-                game.attack(player, None, [ref_of(game, i, player) for i in action.pairs])
+                game.attack(player, None, [self.ref(i, player) for i in action.pairs])
             elif action.kind == "block":
-                game.block(player, _block_refs(game, player, action.pairs))
+                game.block(player, _block_refs(self.ref, player, action.pairs))
             elif action.kind == "play":
                 game.play_land(player, action.text.split(" ", 1)[1])
             else:
@@ -288,7 +301,7 @@ class Legal:
         if state.active != player or state.step not in MAIN_PHASES or state.stack or \
                 state.players[player].lands_played >= 1:
             return []
-        return [Action("play", f"play {ref_of(game, o.id, player)}", object_id=o.id)
+        return [Action("play", f"play {self.ref(o.id, player)}", object_id=o.id)
                 for o in _distinct(state.in_zone("hand", player))
                 if "Land" in o.card.front.characteristics().types]
 
@@ -304,17 +317,17 @@ class Legal:
             printed = obj.card.front.characteristics()
             if "Land" in printed.types:
                 continue
-            ref = ref_of(game, obj.id, player).split(".", 1)[1]
+            ref = self.ref(obj.id, player).split(".", 1)[1]
             if sorcery or "Instant" in printed.types or flash and game.as_though_flash(player, printed):
                 plan = pay_plan(tuple(printed.mana_cost or ()), pool, sources())
                 if plan is not None:
-                    out.append(Action("cast", f"cast {ref}", object_id=obj.id, **paying(game, player, plan),
+                    out.append(Action("cast", f"cast {ref}", object_id=obj.id, **self.paying(player, plan),
                                       value=mana_value(tuple(printed.mana_cost or ()))))
             for cost in _face_down_costs(game, obj) if sorcery else ():
                 plan = pay_plan(cost, pool, sources())
                 if plan is not None:
                     out.append(Action("cast", f"cast {ref} face down", object_id=obj.id, value=mana_value(cost),
-                                      **paying(game, player, plan)))
+                                      **self.paying(player, plan)))
         return out
 
     def _activations(self, player: str, pool: Counter, sources: Callable[[], list[Source]]) -> list[Action]:
@@ -340,9 +353,9 @@ class Legal:
                 plan = pay_plan(mana, pool, [s for s in sources() if s.object_id != i])
                 if plan is None:
                     continue
-                out.append(Action("activate", f"activate {ref_of(game, i, player)}", object_id=i,
+                out.append(Action("activate", f"activate {self.ref(i, player)}", object_id=i,
                                   value=mana_value(mana), answers=(label,) if len(options) > 1 else (),
-                                  **paying(game, player, plan)))
+                                  **self.paying(player, plan)))
         return out
 
     def _specials(self, player: str, sources: Callable[[], list[Source]]) -> list[Action]:
@@ -359,9 +372,9 @@ class Legal:
             else:
                 objects = [o for o in _distinct(state.in_zone("hand", player))
                            if any(k.name.lower() in words for k in keyword_abilities(o.card.front.abilities))]
+            everything = self.paying(player, [(s, s.colors[0]) for s in sources()]) if objects else {}
             for obj in objects:
-                everything = paying(game, player, [(s, s.colors[0]) for s in sources()])
-                out.append(Action("special", pattern.replace("{}", ref_of(game, obj.id, player)), object_id=obj.id,
+                out.append(Action("special", pattern.replace("{}", self.ref(obj.id, player)), object_id=obj.id,
                                   **everything))
         return out
 
@@ -397,7 +410,7 @@ class Legal:
 
     def attack_action(self, attackers: tuple[int, ...]) -> Action:
         player = self.game.state.active
-        refs = ", ".join(ref_of(self.game, i, player) for i in attackers)
+        refs = ", ".join(self.ref(i, player) for i in attackers)
         return Action("attack", f"attack with {refs}", pairs=tuple(attackers))
 
     def _blocks(self, player: str) -> list[Action]:
@@ -422,15 +435,15 @@ class Legal:
     def block_action(self, pairs: tuple[tuple[int, int], ...]) -> Action:
         game = self.game
         player = next(p for p in game.state.order if p != game.state.active)
-        sentences = " ".join(f"block {a} with {', '.join(bs)}." for a, bs in _block_refs(game, player, pairs))
+        sentences = " ".join(f"block {a} with {', '.join(bs)}." for a, bs in _block_refs(self.ref, player, pairs))
         return Action("block", sentences, pairs=tuple(pairs))
 
 
-def _block_refs(game: "Game", player: str, pairs: tuple) -> list[tuple[str, list[str]]]:
+def _block_refs(ref: Callable[[int, str], str], player: str, pairs: tuple) -> list[tuple[str, list[str]]]:
     by_attacker: dict[int, list[int]] = {}
     for attacker, blocker in pairs:
         by_attacker.setdefault(attacker, []).append(blocker)
-    return [(ref_of(game, a, player), [ref_of(game, b, player) for b in bs]) for a, bs in by_attacker.items()]
+    return [(ref(a, player), [ref(b, player) for b in bs]) for a, bs in by_attacker.items()]
 
 
 def _combinations(items: list) -> list[tuple]:
