@@ -216,10 +216,12 @@ def test_the_stamp_is_the_state_s() -> None:
     state.players["alice"].life = 20
     state.players["alice"].zones["hand"].clear()
     assert state.journal.stamp() == before and not state.journal.entries
+    state.journal.set_quietly(state, "bookkept", 5)   # the engine's own bookkeeping: undone, the stamp stays
+    assert state.journal.stamp() == before and state.bookkept == 5
     state.players["alice"].life = 19
     assert state.journal.stamp() > before
     state.journal.rollback(mark)
-    assert state.journal.stamp() == before
+    assert state.journal.stamp() == before and state.bookkept == 0
 
 
 def test_marks_close_innermost_first() -> None:

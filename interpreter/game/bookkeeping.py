@@ -36,12 +36,12 @@ class Bookkeeping:
         player receives priority: what triggers waits (502.4)."""
         state = self.state
         self.collect_triggers(max(start, state.bookkept))
-        state.bookkept = len(state.events)
+        state.journal.set_quietly(state, "bookkept", len(state.events))
         if state.step == "untap":
             return
         for _ in range(MAX_COUNT):
             self.state_based_actions()
-            state.bookkept = len(state.events)
+            state.journal.set_quietly(state, "bookkept", len(state.events))
             if state.ended:  # 104.1: the game ends at once; nothing more goes on the stack
                 state.pending_triggers = []
                 return
@@ -65,7 +65,7 @@ class Bookkeeping:
                     del state.events[before:]
                     state.stack.remove(item)
             self.collect_triggers(announced)
-            state.bookkept = len(state.events)
+            state.journal.set_quietly(state, "bookkept", len(state.events))
         raise error("E402", f"abilities keep triggering one another as they are put on the stack (more than "
                     f"{MAX_COUNT} times): the game can't go on", rule="104.4b")
 

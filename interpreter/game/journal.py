@@ -68,6 +68,16 @@ class Journal:
         restored = self._restored
         return restored[1] if restored[0] == count else count
 
+    def set_quietly(self, target: "Recorded", name: str, value: Any) -> None:
+        """Set an attribute of the engine's own bookkeeping, which nothing computed from the state reads (how far
+        the events were looked at for triggers): undone like any write, without moving the stamp."""
+        if not self.marks:   # nothing to undo to
+            object.__setattr__(target, name, value)
+            return
+        before = len(self.entries)
+        setattr(target, name, value)
+        self._moves -= len(self.entries) - before
+
     def rollback(self, mark: int) -> None:
         """Undo every change since the mark (the innermost open one), newest first, and close it."""
         self._close(mark)
