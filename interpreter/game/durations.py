@@ -1,11 +1,14 @@
 """Durations tied to the source and to combat: 'for as long as ~ remains on the battlefield', 'for as long as
 you control ~' (611.2b), 'until end of combat' (511.3), and the one-shot effects that change an object's
-zone 'until' the source leaves the battlefield, with the second one-shot effect that brings it back (610.3).
+zone 'until' the source leaves the battlefield, with the second one-shot effect that brings it back (610.3);
+and control-changing effects with their durations (613.1b, 611.2).
 
 The durations that end with a step or a turn are turns.py's; this part ends the ones that end as a
 permanent leaves the battlefield, right after it left (nothing happens in between, 610.3).
 """
 from __future__ import annotations
+
+from typing import Callable
 
 from .state import Until
 from .steps import Env
@@ -78,3 +81,27 @@ class Durations:
             state.exiled_until.append((source, new.id, zone))
             exiled.append(new.id)
         return exiled
+
+    def change_control(self, object_id: int, player: str, until: Until | None) -> None:
+        """613.1b, 613.7: a control-changing effect; the newest one that lasts decides the controller."""
+        obj = self.state.objects[object_id]
+        first = next((c[3] for c in self.state.control_changes if c[0] == object_id), obj.controller)
+        self.state.control_changes.append((object_id, player, until, first))
+        self._set_controller(object_id, player)
+
+    def end_control(self, over: Callable[[Until | None], bool]) -> None:
+        """611.2a-b: control-changing effects whose duration is over end; each permanent is controlled as the
+        newest effect still lasting says, or as before them all (613.7). Effects on objects that left go."""
+        state = self.state
+        changes = [c for c in state.control_changes if c[0] in state.battlefield or c[0] in state.phased]
+        state.control_changes = [c for c in changes if not over(c[2])]
+        for object_id in {c[0] for c in changes if over(c[2])}:
+            newest = [c[1] for c in state.control_changes if c[0] == object_id]
+            self._set_controller(object_id, newest[-1] if newest else next(c[3] for c in changes if c[0] == object_id))
+
+    def _set_controller(self, object_id: int, player: str) -> None:
+        obj = self.state.objects[object_id]
+        if obj.controller != player:
+            obj.controller = player
+            obj.summoning_sick = True   # 302.6: not controlled continuously since the turn began
+            obj.attacking, obj.blocked, obj.blocking = None, False, ()   # 506.4

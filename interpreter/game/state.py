@@ -282,6 +282,9 @@ class GameState(Recorded):
     delayed: list[Delayed] = field(default_factory=JList)  # delayed triggered abilities waiting (603.7)
     phased: list[int] = field(default_factory=JList)   # phased-out permanents, out of `battlefield` (702.26b)
     exiled_until: list[tuple[int, int, str]] = field(default_factory=JList)  # (source, object, zone it left) (610.3)
+    # control-changing effects in timestamp order (613.1b, 613.7): (object, new controller, Until or None, the
+    # controller before the first of them)
+    control_changes: list[tuple[int, str, "Until | None", str]] = field(default_factory=JList)
     bookkept: int = 0                 # events up to here have been looked at for triggers (603.2)
     attachments: int = 0              # how many attachments were ever made (0: nothing to look for)
     revealed: set[int] = field(default_factory=JSet)   # objects some context keeps revealed (701.20a)

@@ -275,6 +275,8 @@ class Turns:
                 obj.designations -= ended - {d for d, _ in obj.lasting}
         if any(over(d.until) for d in state.delayed):
             state.delayed = [d for d in state.delayed if not over(d.until)]
+        if any(over(c[2]) for c in state.control_changes):
+            self.end_control(over)
 
     # ------------------------------------------------------------ timing
     def require_priority(self, what: str) -> None:

@@ -189,6 +189,19 @@ class ActionSteps:
         first.timestamp, second.timestamp = self.state.tick(), self.state.tick()
         return pair
 
+    @executes(ast.GainControl)
+    def gain_control(self, node: ast.GainControl, env: Env) -> list[int]:
+        """613.1b: the permanents come under the player's control, for the duration (611.2a; one whose duration
+        is already over does nothing, 611.2b); each is new to that controller (302.6) and leaves combat (506.4)."""
+        players = [env.player] if node.players is None else self.players(node.players, env)
+        until = self.game.until(node.duration, env)
+        if len(players) != 1 or not self.game.still_lasting(until):
+            return []
+        ids = [i for i in self.objects(node.objects, env) if i in self.state.battlefield]
+        for i in ids:
+            self.game.change_control(i, players[0], until)
+        return ids
+
     @executes(ast.ExchangeLife)
     def exchange_life(self, node: ast.ExchangeLife, env: Env) -> None:
         """701.12c: each player gains or loses the life that makes their total the other's."""

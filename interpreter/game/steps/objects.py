@@ -122,8 +122,8 @@ class ObjectSteps:
         if isinstance(node, ast.QualityChoice):
             return " or ".join(self.describe_quality(q, env) for q in node.options)
         if isinstance(node, ast.QualityWith):
-            what = node.keyword or (f"a {node.counter} counter" if node.counter else None) or f"{node.stat} {self.number(node.value, env)} or {'less' if node.at_most else 'greater'}"
-            return f"{self.describe_quality(node.quality, env)} with {what}"
+            what = (f"out {node.keyword}" if node.without else node.keyword) or (f"a {node.counter} counter" if node.counter else None) or f"{node.stat} {self.number(node.value, env)} or {'less' if node.at_most else 'greater'}"
+            return f"{self.describe_quality(node.quality, env)} with{'' if node.without else ' '}{what}"
         if isinstance(node, ast.SharesColor):
             return f"{self.describe_quality(node.quality, env)} that shares a color with it"
         if isinstance(node, ast.GreaterStat):
@@ -147,7 +147,7 @@ class ObjectSteps:
             if not self.chars_match(chars, node.quality, env, obj):
                 return False
             if node.keyword is not None:
-                return keyword_ability(chars.abilities, node.keyword) is not None
+                return (keyword_ability(chars.abilities, node.keyword) is not None) != node.without
             if node.counter is not None:  # 'with a time counter on it': a counter is on the object now
                 return obj is not None and obj.counters.get(node.counter, 0) > 0
             value = chars.mana_value if node.stat == "mana value" else getattr(chars, node.stat, None)

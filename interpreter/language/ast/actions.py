@@ -19,6 +19,7 @@ __all__ = [
     "CompareStat",
     "DamageEachOther",
     "ExchangeControl",
+    "GainControl",
     "ExchangeLife",
     "ForEachChoice",
     "IsDesignated",
@@ -146,6 +147,16 @@ class ExchangeControl(Node):
 
     first: Objects
     second: Objects | None = None
+
+
+@dataclass(frozen=True)
+class GainControl(Node):
+    """'gain control of target creature [until end of turn | for as long as you control ~]', 'target opponent
+    gains control of ~' (613.1b, 611.2a-b): a control-changing effect, for the duration or for good."""
+
+    players: "Players | None"
+    objects: Objects
+    duration: str | None = None
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,7 @@ class QualityWith(Node):
     value: "Number | None" = None
     at_most: bool = False
     counter: str | None = None   # 'with a time counter on it' (122.1)
+    without: bool = False        # 'creature without flying': the keyword is one it doesn't have
 
 
 QualityExpr = Union[Quality, Var, QualityChoice, QualityWith]

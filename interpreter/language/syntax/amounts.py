@@ -91,3 +91,26 @@ class AmountRules(Transformer):
                 return dataclasses.replace(effect, **{field.name: ast.Product(value, per, span=self._span(meta))})
         raise MtgError(Diagnostic("E101", "'for each' here scales no amount of the effect before it",
                                   self._span(meta), "107.3"))
+
+    def without_keyword(self, meta, children):
+        return ("without", children[0])
+
+    def all_permanents_with(self, meta, children):
+        other, quality, clause = children
+        return ast.AllPermanents(self._with(quality, clause), other=bool(other), span=self._span(meta))
+
+    def each_permanent_with(self, meta, children):
+        quality, clause = children
+        return ast.AllPermanents(self._with(quality, clause), span=self._span(meta))
+
+    def players_create(self, meta, children):
+        players, count, spec = children
+        return self._players_do(meta, players, self.create_token(meta, [count, spec]))
+
+    def players_create_named(self, meta, children):
+        players, name = children
+        return self._players_do(meta, players, self.create_named_token(meta, [name]))
+
+    def gain_control(self, meta, children):
+        players = children[0] if isinstance(children[0], ast.Players) else None
+        return ast.GainControl(players, children[-2], children[-1], span=self._span(meta))

@@ -42,8 +42,8 @@ class PermanentEffectRules(Transformer):
         return ("stat", stat, value, text.rstrip().endswith("less"))
 
     def _with(self, quality, clause):
-        if clause[0] == "keyword":
-            return ast.QualityWith(quality, keyword=clause[1], span=quality.span)
+        if clause[0] in ("keyword", "without"):
+            return ast.QualityWith(quality, keyword=clause[1], without=clause[0] == "without", span=quality.span)
         if clause[0] == "counter":
             return ast.QualityWith(quality, counter=clause[1], span=quality.span)
         if clause[0] == "greater":
