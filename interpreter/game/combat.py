@@ -44,7 +44,8 @@ class Combat(CombatRequirements):
         """508.1c, 509.1b: a static ability or an effect saying it can't attack (can't block)."""
         designation = CANT_BLOCK if block else CANT_ATTACK
         return designation in self.state.objects[object_id].designations or any(
-            rule.block == block and not rule.alone for rule in self.combat_rules(object_id, ast.CantAttackOrBlock))
+            rule.block == block and not rule.alone and (rule.condition is None or self.interpreter.holds(
+                rule.condition, self._env_of(object_id, {}))) for rule in self.combat_rules(object_id, ast.CantAttackOrBlock))
 
     # ------------------------------------------------------------ the scenario's declarations
     def attack(self, player: str, target: str | None, refs: list[str]) -> None:

@@ -36,6 +36,14 @@ class Entering:
         """What the permanent's own ability is read in as it enters: its controller's, with its slots' values."""
         return Env(obj.controller, Context(0, obj.controller, obj.id, obj.card_name), obj.id, dict(values))
 
+    def as_it_enters(self, obj: GameObject, env: Env | None) -> None:
+        """614.1c, 614.12: what its own 'as this permanent enters' abilities do, done as it enters, by its
+        controller ('this permanent' is it); the counters put on it then are on it as it enters (122.6)."""
+        for static, values in self.statics_of(self.characteristics(obj.id).abilities, ast.AsEnters):
+            values = dict(values, X=obj.x_paid or 0)
+            inner = self._entering_env(obj, values) if env is None else Env(obj.controller, env.context, obj.id, values)
+            self.interpreter.run(static.effect, inner)
+
     def statics_of(self, abilities: tuple, kind: type) -> list[tuple[ast.Node, dict]]:
         """The abilities of this kind among an object's own and those its keyword abilities mean, each with
         the values the keyword gives its slots ('Fading 3')."""

@@ -61,6 +61,7 @@ class Moves:
                 self.emit(Event("died", old.controller, old.card_name, old.id, known.characteristics), env)
         if zone == "battlefield":
             self.enter_with_counters(new, counters, env)
+            self.as_it_enters(new, env)
             self.emit(Event("entered", new.controller, new.card_name, new.id), env)
         if leaving:
             self.source_changed(env)

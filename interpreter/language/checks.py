@@ -57,6 +57,8 @@ def check_definition(definition: ast.Definition, book: Rulebook) -> list[Diagnos
                     found.append(Diagnostic("E206", f"unknown variable {{{node.name}}} in {title}", node.span,
                                             help=did_you_mean(node.name, bound) or
                                             "bind it first, e.g. 'look at ... as {name}'"))
+            if getattr(node, "bind", None):  # bound from here on, in the same line too ('... as {x}. Sacrifice {x}')
+                bound.add(node.bind)
         bound.update(node.bind for node in ast.walk(step) if getattr(node, "bind", None))
     if definition.kind in ("keyword ability", "game action") or definition.excluded or definition.partial \
             or definition.not_run:

@@ -5,9 +5,13 @@ and where a creature's combat damage goes. Keyword abilities mean them in their 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .nodes import Node, QualityExpr
 from .objects import Objects
+
+if TYPE_CHECKING:
+    from .conditions import Condition
 
 __all__ = ["BlockRestriction", "CantAttackOrBlock", "AttacksUntapped", "AttacksDespiteSickness",
            "CombatDamageSteps", "ExcessCombatDamage", "CanBlock", "CombatRequirement", "BlocksSeveral",
@@ -38,6 +42,7 @@ class CantAttackOrBlock(Node):
     objects: Objects
     block: bool | None = False
     alone: bool = False
+    condition: Condition | None = None   # 'as long as ...': only while it holds (611.3a)
 
 
 @dataclass(frozen=True)

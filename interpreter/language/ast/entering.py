@@ -4,12 +4,16 @@ an object had."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .conditions import Condition
 from .nodes import Node, Number
 from .objects import Objects
 
-__all__ = ["EntersTapped", "EntersWithCounters", "ReturnWithCounters", "RemoveCounters", "PutCountersPer", "MoveCounters",
+if TYPE_CHECKING:
+    from .effects import Effect
+
+__all__ = ["EntersTapped", "EntersWithCounters", "AsEnters", "ReturnWithCounters", "RemoveCounters", "PutCountersPer", "MoveCounters",
            "PayPerCounter"]
 
 
@@ -30,6 +34,14 @@ class EntersTapped(Node):
     applied as it enters (614.1c); the condition is read then."""
 
     unless: Condition | None = None
+
+
+@dataclass(frozen=True)
+class AsEnters(Node):
+    """'As this permanent enters, EFFECT': a static ability of the permanent, a replacement effect applied as it
+    enters (614.1c, 614.12): the effect is carried out then, by its controller, 'this permanent' being it."""
+
+    effect: "Effect"
 
 
 @dataclass(frozen=True)

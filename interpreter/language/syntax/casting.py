@@ -51,6 +51,9 @@ class CastingRules(Transformer):
     def sacrifice_it(self, meta, children):
         return ast.SacrificeIt(children[0] if children else ast.It(span=self._span(meta)), span=self._span(meta))
 
+    def sacrifice_bound(self, meta, children):
+        return ast.SacrificeIt(self.var(meta, children), span=self._span(meta))
+
     def controller_sacrifices_it(self, meta, children):
         return ast.SacrificeIt(children[0] if children else ast.It(span=self._span(meta)), True, span=self._span(meta))
 

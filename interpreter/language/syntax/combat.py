@@ -49,6 +49,9 @@ class CombatRules(Transformer):
     def cant_block_alone(self, meta, children):
         return ast.CantAttackOrBlock(children[0], True, alone=True, span=self._span(meta))
 
+    def cant_block_while(self, meta, children):
+        return ast.CantAttackOrBlock(children[0], True, condition=children[-1], span=self._span(meta))
+
     def cant_attack_or_block_alone(self, meta, children):
         return ast.CantAttackOrBlock(children[0], None, alone=True, span=self._span(meta))
 

@@ -35,6 +35,9 @@ class PlayerActionRules(Transformer):
             raise MtgError(Diagnostic("E101", "a permanent enters tapped or as it is: 'untapped' says nothing",
                                       self._span(meta)))
 
+    def as_enters(self, meta, children):
+        return ast.AsEnters(children[-1], span=self._span(meta))
+
     def had_no_counters(self, meta, children):
         return ast.HadNoCounters(children[0], children[1], span=self._span(meta))
 
