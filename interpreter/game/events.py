@@ -29,7 +29,7 @@ class Event:
     step: str | None = None
     combat: bool = False       # damage dealt as combat damage (510.2)
     kind: str | None = None    # the kind of counter put or removed (122.1)
-    zone: str | None = None    # the zone the object came from: where a spell was cast from (601.2a)
+    zone: str | None = None    # the zone the object came from: where a spell was cast from (601.2a), moved from
     recipient: int | None = None   # the permanent dealt damage (120.3), where `player` isn't
     amount: int = 0            # how much damage was dealt (120.4), or life gained or lost (119.3)
 
@@ -48,7 +48,7 @@ class Event:
 #: reports them; what a trigger names beyond these isn't detected yet (runs.py).
 TRIGGER_EVENTS = {"enters": "entered", "becomes tapped": "tapped", "becomes untapped": "untapped",
                   "is tapped for mana": "tapped_for_mana", "deals damage": "damage_dealt",
-                  "is dealt damage": "damage_dealt", "dies": "died",
+                  "is dealt damage": "damage_dealt", "dies": "died", "put into a graveyard": "moved",
                   "leaves": "left", "attacks": "attacked", "attacks alone": "attacked",
                   "attacks the player with the most life": "attacked", "attacks with": "attacked",
                   "attacks and isn't blocked": "unblocked", "blocks": "blocked", "becomes blocked": "became_blocked"}

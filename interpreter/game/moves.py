@@ -54,7 +54,7 @@ class Moves:
             new.face_down, new.face_down_at = face_down, state.clock
         state.moved[object_id] = new.id
         state.moved_by[object_id] = env.context.id if env is not None else 0
-        self.emit(Event("moved", new.owner, new.card_name, new.id), env)
+        self.emit(Event("moved", new.owner, new.card_name, new.id, zone=old.zone), env)
         if leaving:
             self.emit(Event("left", old.controller, old.card_name, old.id, known.characteristics), env)
             if zone == "graveyard":

@@ -179,6 +179,10 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.SubjectTrigger, "trigger on damage dealt to a permanent", "which object 'that creature' means (the one "
         "dealing damage or the one dealt damage) isn't told apart yet: this never triggers", "603.2",
         lambda n, b: n.event == "deals damage" and n.recipient not in (None, "a player", "an opponent", "you")),
+    Gap(ast.SubjectTrigger, "trigger of a card put into a graveyard from elsewhere than the battlefield", "an "
+        "ability of a card triggering as it is put into a graveyard from a zone other than the battlefield isn't run "
+        "by the interpreter yet: only permanents' abilities trigger", "603.6d",
+        lambda n, b: n.event == "put into a graveyard" and isinstance(n.subject, ast.Self)),
     Gap(ast.SubjectTrigger, "trigger about 'it'", "a trigger about 'it' isn't detected by the interpreter yet: "
         "it never triggers", "603.2", lambda n, b: isinstance(n.subject, ast.It)),
     Gap(ast.SubjectFilter, "one trigger for 'one or more' objects", "'one or more' (one trigger for a group of "

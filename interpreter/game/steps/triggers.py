@@ -104,6 +104,10 @@ class TriggerSteps:
             return False
         if node.under_your_control and event.player != source.controller:
             return False
+        if node.event == "put into a graveyard" and not self._into_graveyard(node, event):
+            return False
+        if node.owner is not None and (self.game.owner_of(event.object_id) == source.controller) != (node.owner == "you"):
+            return False
         if node.event == "deals damage" and not self._dealt_to(node, event, source):
             return False
         if node.event == "is dealt damage":  # the subject is the permanent dealt damage (120.3)
@@ -116,6 +120,11 @@ class TriggerSteps:
         if node.event == "attacks with" and not self._attacks_with(node, event, source):
             return False
         return self._subject_matches(node.subject, event, source)
+
+    def _into_graveyard(self, node: ast.SubjectTrigger, event: Event) -> bool:
+        """The object moved into a graveyard (from the zone the trigger names, or from anywhere)."""
+        moved = self.state.objects.get(event.object_id)
+        return moved is not None and moved.zone == "graveyard" and node.from_zone in (None, event.zone)
 
     @staticmethod
     def _dealt_to(node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:

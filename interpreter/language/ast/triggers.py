@@ -99,6 +99,8 @@ class SubjectTrigger(Node):
     combat: bool = False
     recipient: "str | QualityExpr | None" = None
     under_your_control: bool = False
+    owner: str | None = None  # whose graveyard it is put into: 'you' or 'an opponent' (404.1: its owner's)
+    from_zone: str | None = None  # 'put into a graveyard from your library': the zone it came from
 
 
 @dataclass(frozen=True)

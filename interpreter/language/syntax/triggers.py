@@ -37,8 +37,9 @@ class TriggerRules(Transformer):
         return True
 
     def subject_filter(self, meta, children):
-        quality, card, control = children
+        quality, card, control, clause = children
         quality = self._as_card(quality) if card else quality
+        quality = self._with(quality, clause) if clause else quality
         return ast.SubjectFilter(quality, control == "you", control, span=self._span(meta))
 
     def subject_control(self, meta, children):
@@ -260,6 +261,40 @@ class TriggerRules(Transformer):
 
     def combat_on_your_turn(self, meta, children):
         return ("combat", "your")
+
+    def each_combat(self, meta, children):
+        return ("combat", "each")
+
+    def each_end_step(self, meta, children):
+        return ("end step", "each")
+
+    def end_of_combat_trigger(self, meta, children):
+        return ast.PhaseTrigger("end of combat", "each", span=self._span(meta))
+
+    def put_into_graveyard_verb(self, meta, children):
+        """700.4: from the battlefield it dies; else any move into that graveyard (from anywhere, or a zone)."""
+        owner, from_zone = children
+        if from_zone == "battlefield":
+            return ("dies", {"owner": owner})
+        return ("put into a graveyard", {"owner": owner, "from_zone": from_zone})
+
+    def any_graveyard(self, meta, children):
+        return None
+
+    def your_graveyard(self, meta, children):
+        return "you"
+
+    def opponents_graveyard(self, meta, children):
+        return "an opponent"
+
+    def from_battlefield(self, meta, children):
+        return "battlefield"
+
+    def from_anywhere(self, meta, children):
+        return None
+
+    def from_your_zone(self, meta, children):
+        return str(children[0]).lower()
 
     def phase_trigger(self, meta, children):
         step, whose = children[0]
