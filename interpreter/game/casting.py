@@ -143,6 +143,7 @@ class Casting:
         # 601.2b: announce which additional cost will be paid.
         chosen = [c for a in abilities if isinstance(a, ast.AdditionalCost)
                   if (c := self._choose_cost(a, env, base, changes)) is not None]
+        chosen += self.announce_keyword_costs(spell.id, env, base, changes)
         committed = base + all_modes + tuple(s for c in chosen if isinstance(c, ast.PayMana) for s in parse_cost(c.cost))
         optional, others = self.announce_optional_costs(spell.id, env, committed, changes)
         # 601.2c: targets, as many as the announced mode and X say; an Aura's first (303.4a).
@@ -156,7 +157,7 @@ class Casting:
         total = committed + optional
         for cost in chosen:
             if not isinstance(cost, ast.PayMana):
-                self.interpreter.run(cost, env)
+                self.interpreter.pay_action(cost, env, cost)
         for part in rest + tuple(others):  # the parts of an alternative or optional cost other than mana
             self.interpreter.pay_cost(part, env)
         self.pay_total(player, changes.apply(total), env, spell.id, f"casting {spell.card_name}")
@@ -313,4 +314,4 @@ class Casting:
         else:
             probe = Env(env.player, self.new_context(env.player, env.source_id), env.source_id,
                         action_text=env.action_text)
-            self.interpreter.run(option, probe)
+            self.interpreter.pay_action(option, probe, option)

@@ -71,6 +71,26 @@ class OptionalCosts:
                     self.emit(Event(definition.event, env.player, spell.card_name, spell.id), env)
         return mana, others
 
+    def announce_keyword_costs(self, spell_id: int, env: Env, base: tuple[str, ...], changes: CostChanges
+                               ) -> list[ast.Node]:
+        """601.2b: the additional costs a spell's keyword abilities give it ('as an additional cost to cast this
+        spell, you may sacrifice a creature with power N or greater'), each announced as the card's own are; one
+        chosen is recorded as paid (the keyword's name in `context.paid`, its `event` word as an event). Returns
+        the costs chosen, the keyword's numbers written in."""
+        chosen = []
+        abilities = self.state.objects[spell_id].card.front.abilities
+        for static, keyword, definition in self.keyword_statics(abilities, ast.AdditionalCost):
+            values = {k: v for k, v in keyword.args if isinstance(v, ast.Node) and not isinstance(v, ast.Costs)}
+            cost = self._choose_cost(_substitute(static, values), env, base, changes)
+            if cost is None:
+                continue
+            chosen.append(cost)
+            env.context.paid += (definition.name,)
+            if definition.event:
+                spell = self.state.objects[spell_id]
+                self.emit(Event(definition.event, env.player, spell.card_name, spell.id), env)
+        return chosen
+
     def announce_modes(self, modal: ast.Modal, spell_id: int, env: Env, base: tuple[str, ...]
                        ) -> tuple[list[int], tuple[str, ...]]:
         """601.2b, 700.2: the modes; where a keyword lets the player choose all of them for an additional cost

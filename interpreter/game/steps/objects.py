@@ -58,9 +58,13 @@ class ObjectSteps:
             value = int(env.vars.get("X", 0))
         elif isinstance(node, ast.SourceStat):
             chars = self.game.last_known(env.source_id).characteristics
-            if chars is None or getattr(chars, node.stat, None) is None:
+            if chars is None:   # 608.2h: kept only for what left the battlefield
+                raise self.not_run(f"the source's {node.stat} as it last existed off the battlefield isn't kept "
+                                   "yet", "608.2h", env, node)
+            stat = node.stat.replace(" ", "_")
+            if getattr(chars, stat, None) is None:
                 raise self.refuse(f"the source has no {node.stat}", env, node)
-            return getattr(chars, node.stat) + node.offset
+            return getattr(chars, stat) + node.offset
         elif isinstance(node, ast.EventAmount):
             if "_amount" not in env.vars:
                 raise self.refuse("'that much' names no amount here: no event with an amount (damage dealt, life "

@@ -36,10 +36,20 @@ class PaymentSteps:
                 raise self.refuse("the source can't be sacrificed: it isn't on the battlefield", env, cost, "701.21a")
             self.game.move(env.source_id, "graveyard", env=env)
         else:  # an action
-            before = len(self.state.events)
-            self.run(cost.effect, env)
-            if len(self.state.events) == before and not self._changes_state(cost.effect):
-                raise self.refuse(f"the cost '{self.game.words_of(cost)}' can't be paid", env, cost, "118.3")
+            self.pay_action(cost.effect, env, cost)
+
+    def pay_action(self, effect: ast.Effect, env: Env, node: ast.Node) -> None:
+        """118.3: an action paid as a cost is done in full, or the cost can't be paid: it must do something, and
+        a sacrifice must find as many permanents as it names."""
+        before = len(self.state.events)
+        self.run(effect, env)
+        if isinstance(effect, ast.Sacrifice):
+            counts = [self.number(count, env) for count, _ in effect.items]
+            if len(env.vars.get("_it") or ()) < (min(counts) if effect.any_one else sum(counts)):
+                raise self.refuse(f"the cost '{self.game.words_of(node)}' can't be paid: there aren't enough "
+                                  "permanents to sacrifice", env, node, "118.3")
+        if len(self.state.events) == before and not self._changes_state(effect):
+            raise self.refuse(f"the cost '{self.game.words_of(node)}' can't be paid", env, node, "118.3")
 
     def pay_loyalty(self, cost: ast.CostItem, env: Env) -> None:
         """606.4: a loyalty cost of +N puts N loyalty counters on the source, -N removes N (refused with fewer,

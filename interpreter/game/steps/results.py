@@ -43,7 +43,8 @@ class ResultSteps:
 
     @executes(ast.ExiledThisWay)
     def exiled_this_way(self, node: ast.ExiledThisWay, env: Env) -> list[int]:
-        return self._live(list(env.vars.get(EXILED, [])), env)
+        found = self._live(list(env.vars.get(EXILED, [])), env)
+        return [i for i in found if self.state.objects[i].zone == "exile"] if node.still_exiled else found
 
     @executes(ast.ForEachOf)
     def for_each_of(self, node: ast.ForEachOf, env: Env) -> list[int]:

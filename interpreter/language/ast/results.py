@@ -46,7 +46,10 @@ class Among(Node):
 
 @dataclass(frozen=True)
 class ExiledThisWay(Node):
-    """'the cards exiled this way': every card the running effect has exiled so far (608.2c)."""
+    """'the cards exiled this way': every card the running effect has exiled so far (608.2c); `still_exiled`
+    ('all cards exiled this way that weren't cast', 702.85a): those of them still in exile."""
+
+    still_exiled: bool = False
 
 
 @dataclass(frozen=True)

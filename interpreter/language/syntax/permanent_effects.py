@@ -113,10 +113,13 @@ class PermanentEffectRules(Transformer):
     def create_copy(self, meta, children):
         return ast.CreateCopy(children[0], span=self._span(meta))
 
+    def sacrificed(self, meta, children):
+        count, quality, clause = children
+        return count, self._with(quality, clause) if clause is not None else quality
+
     def sacrifice_list(self, meta, children):
-        pairs = tuple(zip(children[0::2], children[1::2]))
-        text = self.source.text[meta.start_pos : meta.end_pos].lower() if not meta.empty else ""
-        return (pairs, " or " in text)
+        pairs = tuple(c for c in children if isinstance(c, tuple))
+        return (pairs, any(isinstance(c, Token) and c.lower() == "or" for c in children))
 
     def sacrifice(self, meta, children):
         pairs, any_one = children[0]

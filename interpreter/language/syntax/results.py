@@ -40,6 +40,10 @@ class ResultRules(Transformer):
     def cast_each_free(self, meta, children):
         return ast.CastFree(None, children[0], children[1], span=self._span(meta))
 
+    def cast_each_free_below_source(self, meta, children):
+        """'... if the resulting spell's mana value is less than this spell's mana value' (702.85a)."""
+        return ast.CastFree(None, children[0], ast.SourceStat("mana value", -1), span=self._span(meta))
+
     def create_named_token_with_counters(self, meta, children):
         name, (count, kind) = children
         return ast.CreateNamedToken(str(name), count, kind, span=self._span(meta))
@@ -82,4 +86,7 @@ class ResultRules(Transformer):
 
     def exiled_this_way(self, meta, children):
         return ast.ExiledThisWay(span=self._span(meta))
+
+    def exiled_not_cast(self, meta, children):
+        return ast.ExiledThisWay(still_exiled=True, span=self._span(meta))
 
