@@ -42,7 +42,17 @@ class Casting:
                 raise self.unless_unrun_keyword(printed.abilities, error(
                     "E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty stack",
                     rule="307.1"))
+        self._check_cast_limits(player, obj.id, printed)
         self._cast(player, obj, permission, ability)
+
+    def _check_cast_limits(self, player: str, object_id: int, printed: Characteristics) -> None:
+        """601.3: a spell that says when it can be cast can't be begun at another time."""
+        env = Env(player, self.new_context(player, object_id), object_id)
+        for limits in (a for a in printed.abilities if isinstance(a, ast.CastLimits)):
+            for limit in limits.limits:
+                if not self.interpreter.limit_met(limit, env):
+                    raise error("E402", f"can't cast {printed.name} now: it can be cast only "
+                                f"{self.words_of(limit)}", rule="601.3")
 
     def _unrun_keyword(self, abilities: tuple) -> tuple[str, str, str | None] | None:
         """(name, why, rule) of the first keyword ability among these the interpreter doesn't run yet

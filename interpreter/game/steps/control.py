@@ -75,6 +75,19 @@ class ControlSteps:
             self.run(node.effect, env)
             env.did = self._changed(node.effect, found, env, before)
 
+    @executes(ast.Unless)
+    def unless(self, node: ast.Unless, env: Env) -> None:
+        """118.12: the player chooses whether to do the alternative ('yes' is legal only if it can be done,
+        608.2d); the effect happens unless they did it."""
+        words = self.fill(self.game.words_of(node.alternative), env)
+        if self.game.ask_yes(f"{env.action_text}: {words} (or else: {self.game.words_of(node.effect)})?",
+                             self.can_do(node.alternative, env, True), "118.12"):
+            before, found = len(self.state.events), dict(env.vars)
+            self.run(node.alternative, env)
+            if self._changed(node.alternative, found, env, before):
+                return
+        self.run(node.effect, env)
+
     @executes(ast.WhereX)
     def where_x(self, node: ast.WhereX, env: Env) -> None:
         """X is the value as the effect starts (107.3c)."""

@@ -79,11 +79,11 @@ class PaymentSteps:
                     raise self.refuse(f"it was already activated {_times(limit.times)} this turn", env, limit,
                                       "602.5b")
                 self.state.activations[key] += 1
-            elif not self._limit_met(limit, env):
+            elif not self.limit_met(limit, env):
                 raise self.refuse(f"it can be activated only {self.game.words_of(limit)}", env, limit,
                                   "602.5d" if limit.kind == "as a sorcery" else "602.5b")
 
-    def _limit_met(self, limit: ast.ActivationLimit, env: Env) -> bool:
+    def limit_met(self, limit: ast.ActivationLimit, env: Env) -> bool:
         """Whether the moment meets a limit on when the ability can be activated (602.5b, d, e)."""
         state, yours = self.state, self.state.active == env.player
         if limit.kind == "as a sorcery":  # 307.1: your main phase, with an empty stack
@@ -98,6 +98,10 @@ class PaymentSteps:
             return yours and state.step == TRIGGER_STEPS[limit.step]
         if limit.kind == "during combat":  # 506.1
             return phase_of(state.step) == "combat"
+        if limit.kind == "before step":  # any time this turn until that step begins
+            return STEPS.index(state.step) < STEPS.index(limit.step)
+        if limit.kind == "during step":
+            return state.step == limit.step
         return self.holds(limit.condition, env)  # 'activate only if ...'
 
     @executes(ast.AddMana)

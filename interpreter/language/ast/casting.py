@@ -10,6 +10,7 @@ from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
 
 __all__ = [
+    "CastLimits",
     "CastForCost",
     "ChooseAllModes",
     "CopyExcept",
@@ -165,3 +166,11 @@ class CopyExcept(Node):
 
     objects: Objects
     changes: tuple
+
+
+@dataclass(frozen=True)
+class CastLimits(Node):
+    """'Cast this spell only during combat [and only ...]' (601.3): when the spell may be cast, in the words of
+    activation limits (602.5b)."""
+
+    limits: tuple["ActivationLimit", ...]

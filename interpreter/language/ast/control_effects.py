@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .triggers import Trigger
 
 __all__ = [
+    "Unless",
     "Modal",
     "EffectChoice",
     "EnterRoomCard",
@@ -166,3 +167,12 @@ class Otherwise(Node):
     """'Otherwise, EFFECT.' — joined to the Conditional before it while parsing."""
 
     effect: "Effect"
+
+
+@dataclass(frozen=True)
+class Unless(Node):
+    """'EFFECT unless you ALTERNATIVE' (118.12): the player may do the alternative; only if they don't does the
+    effect happen."""
+
+    effect: "Effect"
+    alternative: "Effect"

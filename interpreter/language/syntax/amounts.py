@@ -114,3 +114,24 @@ class AmountRules(Transformer):
     def gain_control(self, meta, children):
         players = children[0] if isinstance(children[0], ast.Players) else None
         return ast.GainControl(players, children[-2], children[-1], span=self._span(meta))
+
+    def unless_you(self, meta, children):
+        return ast.Unless(children[0], children[1], span=self._span(meta))
+
+    def sacrifice_self_unless(self, meta, children):
+        source, alternative = children
+        return ast.Unless(ast.SacrificeIt(source, span=self._span(meta)), alternative, span=self._span(meta))
+
+    def cast_limits(self, meta, children):
+        limits = tuple(x for c in children for x in (c if isinstance(c, tuple) else (c,)))
+        return ast.CastLimits(limits, span=self._span(meta))
+
+    def before_step(self, meta, children):
+        return ast.ActivationLimit("before step", step=str(children[0]).lower(), span=self._span(meta))
+
+    def during_step(self, meta, children):
+        return ast.ActivationLimit("during step", step=str(children[0]).lower(), span=self._span(meta))
+
+    def during_combat_before_blockers(self, meta, children):
+        return (ast.ActivationLimit("during combat", span=self._span(meta)),
+                ast.ActivationLimit("before step", step="declare blockers", span=self._span(meta)))
