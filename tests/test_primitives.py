@@ -104,6 +104,8 @@ SAMPLES = {
     "grant_until_end_of_turn": 'until end of turn, target creature you control gains "When this creature dies, draw a card."',
     "put_counter_list": "put a +1/+1 counter and a -1/-1 counter on target creature you control",
     "prevent_damage": "prevent all combat damage that would be dealt to target creature this turn",
+    "prevent_next_damage": "prevent the next 3 damage that would be dealt to any target this turn",
+    "prevent_damage_from": "prevent all damage target creature would deal this turn",
     "may_play_until": "until the end of your next turn, you may play the top card of your library",
     "becomes_with": "target creature becomes an Elemental with flying",
     "put_onto_battlefield_status": "put the top card of your library onto the battlefield tapped",

@@ -81,12 +81,13 @@ def test_no_refusal_of_a_part_not_run_is_written_outside_runs_py():
 
 
 # ------------------------------------------------------------------ the analysis
-#: A line with a part that isn't run yet (preventing damage, 615.1).
-PREVENT = "Prevent all damage that would be dealt to target creature this turn."
+#: A line with a part that isn't run yet (a prevention effect that lasts until your next turn, 615.1).
+PREVENT = "Prevent all damage that would be dealt to target creature until your next turn."
+PREVENTING = "preventing damage for a duration other than this turn"
 
 
 @pytest.mark.parametrize("text, part", [
-    ("Prevent all damage that would be dealt to target creature this turn.", "preventing damage"),
+    (PREVENT, PREVENTING),
     ("Whenever this creature deals damage to one or more creatures, draw a card.",
      "trigger on damage dealt to a permanent"),
     ("Target creature can't be regenerated this turn.", "'can't be regenerated' for a duration"),
@@ -123,6 +124,9 @@ def test_a_line_that_parses_but_does_not_run_names_the_part(text, part):
     "When this enchantment enters, exile target creature an opponent controls until this enchantment leaves the battlefield.",
     "Enchant creature", "Enchanted creature gets +2/+0 and has trample.", "Enchanted creature can't attack or block.",
     "Phasing", "Target creature phases out.", "Whenever this creature attacks, it gets +2/+0 until end of combat.",
+    "Prevent all damage that would be dealt to target creature this turn.",
+    "{T}: Prevent the next 1 damage that would be dealt to any target this turn.", "Sacrifice a land: Draw a card.",
+    "{T}: Add {R} or {G}.", "{1}: Draw a card. Activate only once each turn.",
     "Shroud", "Hexproof from black", "Fear", "Islandwalk", "Changeling", "Devoid", "Split second", "Convoke",
     "Delve", "Affinity for artifacts", "Undaunted", "Toxic 2", "Living metal", "Flash",
     "This creature can't be blocked by creatures with greater power."])
@@ -135,21 +139,21 @@ def test_a_part_inside_a_keyword_action_is_reached_through_its_definition(tmp_pa
     """A keyword action whose steps prevent damage doesn't run where it is used; the part says where it was found."""
     rules = tmp_path / "shelter.mtgr"
     rules.write_text('keyword action "shelter"\n  rule 701.99a\n  reminder "Prevent all damage to target creature."\n'
-                     '  example "shelter"\n  prevent all damage that would be dealt to target creature this turn\n',
+                     '  example "shelter"\n  prevent all damage that would be dealt to target creature until your next turn\n',
                      encoding="utf-8")
     extended = Rulebook.load([rules])
     found = runs.parts_not_run(extended.parse_card_line("When this creature enters, shelter.", "X"), extended)
-    assert [(p.part, p.via) for p in found] == [("preventing damage", "keyword action 'shelter'")]
+    assert [(p.part, p.via) for p in found] == [(PREVENTING, "keyword action 'shelter'")]
 
 
 def test_a_predefined_token_is_reached_through_its_text(tmp_path):
     rules = tmp_path / "bomb.mtgr"
     rules.write_text('token "Bomb"\n  rule 111.10a\n  card types Artifact\n  subtypes Bomb\n  colors\n'
                      '  text "{T}, Sacrifice this token: Prevent all damage that would be dealt to target creature '
-                     'this turn."\n', encoding="utf-8")
+                     'until your next turn."\n', encoding="utf-8")
     extended = Rulebook.load([rules])
     found = runs.parts_not_run(extended.parse_card_line("Create a Bomb token.", "X"), extended)
-    assert [(p.part, p.via) for p in found] == [("preventing damage", "token 'Bomb'")]
+    assert [(p.part, p.via) for p in found] == [(PREVENTING, "token 'Bomb'")]
 
 
 def test_a_definition_that_uses_itself_is_followed_once(tmp_path):
@@ -168,8 +172,8 @@ def test_coverage_reports_both_figures_per_line_and_per_mechanic():
     assert (data["lines"], data["parsed"], data["understood"], data["runs"]) == (3, 2, 2, 1)
     assert data["by_mechanic"]["draw"] == {"lines": 3, "understood": 2, "parsed": 2, "runs": 1}
     assert [(x["parsed"], x["runs"]) for x in data["per_line"]] == [(True, True), (True, False), (False, False)]
-    assert data["per_line"][1]["not_run"] == ["preventing damage"]
-    assert data["not_running"][0]["part"] == "preventing damage" and data["not_running"][0]["lines"] == 1
+    assert data["per_line"][1]["not_run"] == [PREVENTING]
+    assert data["not_running"][0]["part"] == PREVENTING and data["not_running"][0]["lines"] == 1
 
 
 def test_coverage_format_json_and_its_older_spelling(cli, tmp_path):
@@ -203,7 +207,7 @@ def test_lint_warns_at_the_part_of_a_set_line_that_does_not_run(tmp_path):
     path = tmp_path / "set.yaml"
     path.write_text("name: Test\ncode: TST\ncards:\n"
                     "  - name: Razer\n    mana_cost: '{1}{R}'\n    types: [Sorcery]\n"
-                    "    text: Draw a card, then prevent all damage that would be dealt to target creature this turn.\n",
+                    "    text: Draw a card, then prevent all damage that would be dealt to target creature until your next turn.\n",
                     encoding="utf-8")
     found = lint_paths([path])
     assert [(d.code, d.span.line, d.span.column, d.rule) for d in found] == [("W502", 7, 29, "615.1")]

@@ -132,6 +132,9 @@ class Damage:
         forms = {kind: counter for ability in self._own(chars, ast.DamageAsCounters) for kind, counter in ability.kinds}
         dealt = 0
         for recipient, amount in amounts.items():
+            amount = self.prevent(source, recipient, amount, combat)
+            if not amount:
+                continue
             if isinstance(recipient, str):
                 if self.state.players[recipient].lost:
                     continue
@@ -159,6 +162,26 @@ class Damage:
             if gainer is not None and not self.state.players[gainer].lost:
                 self.state.players[gainer].life += dealt
                 self.emit(Event("life_gained", gainer, amount=dealt), env)
+
+    def prevent(self, source: int | None, recipient: int | str, amount: int, combat: bool) -> int:
+        """615.1a, 615.7: what is left of damage the prevention effects that apply to it prevent: one that prevents
+        all of it first (the affected player would choose so, 616.1), then each shield of the next N damage, used up
+        by what it prevents."""
+        shields = self.state.shields
+        applying = [n for n, s in enumerate(shields) if s.recipient in (None, recipient)
+                    and s.source in (None, source) and (combat or not s.combat)]
+        if any(shields[n].remaining is None for n in applying):
+            return 0
+        for n in applying:
+            if not amount:
+                break
+            shield = shields[n]
+            used = min(amount, shield.remaining)
+            amount -= used
+            shields[n] = shield._replace(remaining=shield.remaining - used)
+        if any(s.remaining == 0 for s in shields):
+            self.state.shields = [s for s in shields if s.remaining != 0]
+        return amount
 
     def _damage_permanent(self, object_id: int, amount: int, forms: dict[str, str], chars: Characteristics | None,
                           env: Env | None, event: Event) -> bool:

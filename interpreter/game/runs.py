@@ -135,7 +135,9 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.NextTimeInstead, "a replacement effect lasting other than this turn", "a replacement effect that "
         "lasts other than 'this turn' isn't run by the interpreter yet", "614.1a",
         lambda n, b: n.duration != "until end of turn"),
-    Gap(ast.PreventDamage, "preventing damage", "preventing damage isn't run by the interpreter yet", "615.1"),
+    Gap(ast.PreventDamage, "preventing damage for a duration other than this turn", "a prevention effect that "
+        "lasts other than until end of turn isn't ended by the interpreter yet", "615.1",
+        lambda n, b: n.duration != "until end of turn"),
     Gap(ast.DelayedTrigger, "delayed triggered ability", "a delayed triggered ability that waits "
         "for an event other than a step beginning or 'it' dying or leaving isn't run by the interpreter yet", "603.7",
         lambda n, b: not _delayed_runs(n.trigger)),

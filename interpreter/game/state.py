@@ -138,6 +138,18 @@ class Replacement(NamedTuple):
     duration: str
 
 
+class Shield(NamedTuple):
+    """A prevention effect waiting for damage (615.1a): damage dealt to `recipient` (an object, a player by name,
+    None: anything), by `source` (None: any source), only combat damage where `combat`; it prevents all of it,
+    or the next `remaining` damage (615.7), and ends with `duration` ('this turn': the cleanup step, 514.2)."""
+
+    recipient: int | str | None
+    source: int | None
+    combat: bool
+    remaining: int | None
+    duration: str
+
+
 class Until(NamedTuple):
     """When a continuous effect from a resolving spell or ability ends (611.2a): `kind` as the text says it
     ('until end of turn', 'until your next turn'), `player` the one 'your' means (its controller)."""
@@ -290,6 +302,7 @@ class GameState(Recorded):
     revealed: set[int] = field(default_factory=JSet)   # objects some context keeps revealed (701.20a)
     tokens: set[int] = field(default_factory=JSet)     # the tokens, wherever they are (704.5d)
     replacements: list[Replacement] = field(default_factory=JList)  # waiting to apply (614.1a, 701.19a)
+    shields: list[Shield] = field(default_factory=JList)  # prevention effects waiting for damage (615.1a)
     empty_draws: set[str] = field(default_factory=JSet)      # drew from an empty library since the last check (704.5b)
     lethal_damaged: set[int] = field(default_factory=JSet)   # dealt damage that is lethal in any amount (704.5h)
     loyalty_used: set[int] = field(default_factory=JSet)     # permanents a loyalty ability was activated of this turn (606.3)
@@ -363,6 +376,7 @@ class GameState(Recorded):
     def end_replacements(self, duration: str) -> None:
         """The replacement effects that last for `duration` end ('this turn': in the cleanup step, 514.2)."""
         self.replacements = [r for r in self.replacements if r.duration != duration]
+        self.shields = [s for s in self.shields if s.duration != duration]
 
     def end_reveals(self, context_id: int) -> None:
         """The context is done: what it revealed is no longer revealed by it (701.20a)."""

@@ -4,6 +4,7 @@ the executors read the text; the game (game/damage.py) does what the rules say.
 from __future__ import annotations
 
 from ...language import ast
+from ..state import Shield
 from .base import Env, executes
 
 
@@ -21,13 +22,30 @@ class DamageSteps:
             raise self.refuse(f"'{self.game.words_of(node.source)}' is no object that could deal damage", env,
                               node, "120.1")
         amount = max(0, chars.power or 0) if node.amount is None else self.number(node.amount, env)
-        if isinstance(node.recipients, ast.AnyTarget):
-            recipients = self.any_target(node.recipients, env)
-        elif isinstance(node.recipients, ast.Players):
-            recipients = self.players(node.recipients, env)
-        else:
-            recipients = self.objects(node.recipients, env)
+        recipients = self.damaged(node.recipients, env)
         self.game.deal_damage(source, dict.fromkeys(recipients, amount), env)
+        return [i for i in recipients if isinstance(i, int)]
+
+    def damaged(self, node: ast.Objects | ast.Players | ast.AnyTarget, env: Env) -> list[int | str]:
+        """What damage is dealt to (120.1): permanents, players by name, or any target (115.4)."""
+        if isinstance(node, ast.AnyTarget):
+            return self.any_target(node, env)
+        if isinstance(node, ast.Players):
+            return self.players(node, env)
+        return self.objects(node, env)
+
+    @executes(ast.PreventDamage)
+    def prevent_damage(self, node: ast.PreventDamage, env: Env) -> list[int]:
+        """615.1a: a prevention effect for each permanent or player it names (the set fixed as it resolves, 611.2c),
+        or for damage to anything; 'the next N damage' is a shield used up by what it prevents (615.7);
+        'damage OBJECTS would deal' is about damage from those sources."""
+        recipients: list[int | str | None] = [None] if node.objects is None else self.damaged(node.objects, env)
+        sources: list[int | None] = [None] if node.sources is None else self.objects(node.sources, env)
+        amount = None if node.amount is None else self.number(node.amount, env)
+        if amount is not None and amount <= 0:
+            return []
+        self.state.shields.extend(Shield(recipient, source, node.combat, amount, node.duration)
+                                  for recipient in recipients for source in sources)
         return [i for i in recipients if isinstance(i, int)]
 
     @executes(ast.Destroy)

@@ -195,11 +195,15 @@ class TurnFaceDown(Node):
 
 @dataclass(frozen=True)
 class PreventDamage(Node):
-    """'prevent all combat damage that would be dealt to it this turn' (615): a prevention effect."""
+    """'prevent all combat damage that would be dealt to it this turn', 'prevent the next 3 damage that would be
+    dealt to any target this turn' (`amount`), 'prevent all damage target creature would deal this turn'
+    (`sources`) (615): a prevention effect. `objects` None: damage dealt to anything."""
 
-    objects: Objects
+    objects: "Objects | Players | AnyTarget | None"
     combat: bool
     duration: str
+    amount: "Number | None" = None
+    sources: "Objects | None" = None
 
 
 @dataclass(frozen=True)

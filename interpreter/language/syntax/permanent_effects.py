@@ -219,6 +219,14 @@ class PermanentEffectRules(Transformer):
         combat, objects, duration = children
         return ast.PreventDamage(objects, bool(combat), duration, span=self._span(meta))
 
+    def prevent_next_damage(self, meta, children):
+        amount, objects, duration = children
+        return ast.PreventDamage(objects, False, duration, amount, span=self._span(meta))
+
+    def prevent_damage_from(self, meta, children):
+        combat, sources, duration = children
+        return ast.PreventDamage(None, bool(combat), duration, sources=sources, span=self._span(meta))
+
     def becomes_with(self, meta, children):
         return ast.Becomes(children[0], children[1], children[2], span=self._span(meta))
 
