@@ -59,6 +59,8 @@ SAMPLES = {
     "complete_room_card": "complete your dungeon",
     "advance_marker": "move your venture marker to an adjacent room",
     "add_types": "target creature you control becomes an Elemental in addition to its other types",
+    "add_types_for": "target creature becomes a Zombie in addition to its other types until end of turn",
+    "set_types_for": "target artifact becomes an artifact creature until end of turn",
     "designate": "target creature you control becomes exerted",
     "designate_until_untap": "target creature you control becomes exerted until its controller's next untap step",
     "designate_for": "target creature becomes goaded until your next turn",
