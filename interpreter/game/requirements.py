@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 
 from ..diagnostics import error
 from ..language import ast
+from .choices import Choice
 from .state import Demand
 
 #: More alternatives than this are searched one creature at a time (each one changed alone).
@@ -46,6 +47,24 @@ class CombatRequirements:
                     "Battle" in types and obj.protector in opponents):
                 found.append(i)
         return found
+
+    def enter_attacking(self, ids: list[int], player: str) -> None:
+        """508.4: creatures put onto the battlefield attacking attack what their controller chooses (a player,
+        planeswalker or battle the attacking player could attack); they were never declared as attackers, so
+        nothing that triggers on attacking sees them (508.3a). Outside combat, after its end, or when their
+        controller isn't the attacking player, they are simply on the battlefield (506.3, 506.4)."""
+        steps = ("declare attackers", "declare blockers", "combat damage")
+        options = self.attackable(player)
+        if self.state.step not in steps or player != self.state.active or not options:
+            return
+        labels = [o if isinstance(o, str) else self.name_of(o) for o in options]
+        for i in ids:
+            obj = self.state.objects[i]
+            if obj.zone != "battlefield" or obj.controller != player:
+                continue
+            chosen = labels[0] if len(labels) == 1 else self.ask(Choice(
+                "option", f"what {obj.card_name} attacks", labels, rule="508.4a"))
+            obj.attacking = options[labels.index(str(chosen))]
 
     def check_attack_requirements(self, player: str, declared: dict[int, str | int]) -> None:
         """508.1d: refused when another legal declaration obeys more attack requirements."""

@@ -69,8 +69,13 @@ class PermanentSteps:
         abilities = (node.with_ability,) if node.with_ability is not None else ()
         supertypes = ("Legendary",) if node.legendary else ()
         power, toughness = self.number(node.power, env), self.number(node.toughness, env)
-        return [self.game.create_token(env, words, node.colors, power, toughness, abilities, node.name, supertypes).id
-                for _ in range(self.number(node.count, env))]
+        ids = [self.game.create_token(env, words, node.colors, power, toughness, abilities, node.name, supertypes).id
+               for _ in range(self.number(node.count, env))]
+        for i in ids:
+            self.state.objects[i].tapped = self.state.objects[i].tapped or node.tapped
+        if node.attacking:
+            self.game.enter_attacking(ids, env.player)
+        return ids
 
     @executes(ast.CreateCopy)
     def create_copy(self, node: ast.CreateCopy, env: Env) -> list[int]:

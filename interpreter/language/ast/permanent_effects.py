@@ -71,6 +71,8 @@ class CreateToken(Node):
     legendary: bool = False
     with_ability: "KeywordAbility | None" = None
     name: str | None = None
+    tapped: bool = False      # '... create two tapped ...' (they enter tapped)
+    attacking: bool = False   # '... tapped and attacking' (508.4)
 
 
 @dataclass(frozen=True)

@@ -101,6 +101,13 @@ class PermanentEffectRules(Transformer):
     def create_token(self, meta, children):
         return ast.CreateToken(children[0], **children[1], span=self._span(meta))
 
+    def create_token_tapped(self, meta, children):
+        count, status, spec = children
+        return ast.CreateToken(count, **spec, tapped=str(status).lower() == "tapped", span=self._span(meta))
+
+    def create_token_attacking(self, meta, children):
+        return ast.CreateToken(children[0], **children[1], tapped=True, attacking=True, span=self._span(meta))
+
     def token_name(self, meta, children):
         return " ".join(str(c) for c in children)
 
