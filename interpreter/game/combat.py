@@ -16,7 +16,7 @@ from .choices import Choice
 from .events import Event
 from .mana import can_pay, format_cost, parse_cost
 from .requirements import CombatRequirements
-from .state import STEPS, Context, StackItem
+from .state import STEPS, Context
 from .steps import Env
 from .turns import MAX_STEPS
 
@@ -224,10 +224,8 @@ class Combat(CombatRequirements):
             self.interpreter.run(ability.action, env)
             self.end_context(context)
             if isinstance(ability.then, ast.ReflexiveTrigger):
-                trigger = self.new_context(player, object_id)
-                trigger.vars = {"_it": [object_id]}
-                self.state.pending_triggers.append(StackItem(self.state.new_id(), player, trigger,
-                                                             effect=ability.then.effect, source_name=obj.card_name))
+                env.did, env.vars = True, {"_it": [object_id]}
+                self.interpreter.run(ability.then, env)
             elif ability.then is not None:
                 _, message, rule = runs.THEN_AS_IT_ATTACKS
                 raise error(runs.NOT_RUN, f"{obj.card_name}: what follows '{words}' {message}", ability.then.span, rule)

@@ -54,4 +54,4 @@ TRIGGER_EVENTS = {"enters": "entered", "becomes tapped": "tapped", "becomes unta
                   "attacks and isn't blocked": "unblocked", "blocks": "blocked", "becomes blocked": "became_blocked"}
 #: The trigger events that look back in time (603.10a): leaving the battlefield, seen by abilities of objects
 #: that left with it.
-LOOKING_BACK = frozenset({"died", "left"})
+LOOKING_BACK = frozenset({"died", "left", "sacrificed"})

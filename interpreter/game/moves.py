@@ -67,6 +67,13 @@ class Moves:
             self.source_changed(env)
         return new
 
+    def sacrifice(self, object_id: int, env: Env | None) -> None:
+        """701.21a: the permanent's controller moves it to its owner's graveyard; the event 'sacrificed' comes
+        first, seeing it as it is (what 'whenever you sacrifice a creature' reads)."""
+        obj = self.state.objects[object_id]
+        self.emit(Event("sacrificed", obj.controller, obj.card_name, obj.id, self.characteristics(object_id)), env)
+        self.move(object_id, "graveyard", env=env)
+
     def leaving_together(self, ids: list[int]) -> dict[int, LastKnown]:
         """Permanents about to leave the battlefield at once, each as it is now (704.8), sharing one moment of
         leaving: each sees the others leave (603.10a)."""

@@ -93,6 +93,13 @@ def _no_amount(node: ast.Node, book: "Rulebook") -> bool:
     return any(isinstance(n, ast.EventAmount) for n in ast.walk(node.effect)) and not has_amount(trigger)
 
 
+def _reflexive_unread(node: ast.Sequence, book: "Rulebook") -> bool:
+    """A 'When you do' that doesn't follow a 'you may' action: whether that action was done isn't read yet."""
+    effects = node.effects
+    return any(isinstance(e, ast.ReflexiveTrigger) and not (n and isinstance(effects[n - 1], ast.Optional))
+               for n, e in enumerate(effects))
+
+
 def _partial(node: ast.KeywordAction, book: "Rulebook") -> bool:
     definition = book.keyword_actions.get(node.name)
     return definition is not None and definition.partial
@@ -141,8 +148,6 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.DelayedTrigger, "delayed triggered ability", "a delayed triggered ability that waits "
         "for an event other than a step beginning or 'it' dying or leaving isn't run by the interpreter yet", "603.7",
         lambda n, b: not _delayed_runs(n.trigger)),
-    Gap(ast.ReflexiveTrigger, "reflexive triggered ability", "a reflexive triggered ability ('when you do') "
-        "isn't run by the interpreter yet", "603.12"),
     Gap(ast.MayPlay, "a permission with a duration", "a permission that lasts for a time isn't run by the "
         "interpreter yet", "611.2", lambda n, b: n.duration is not None),
     Gap(ast.CreateToken, *ONE_QUALITY, lambda n, b: _choice(n.quality)),
@@ -169,9 +174,10 @@ GAPS: tuple[Gap, ...] = (
     *(Gap(kind, "'that much' of an event without an amount", "'that much' names the amount of damage dealt or "
           "life gained by the event that triggered the ability; here there is none", "603.2", _no_amount)
       for kind in (ast.TriggeredAbility, ast.SpellAbility, ast.ActivatedAbility)),
+    Gap(ast.Sequence, "reflexive triggered ability after an action that isn't optional", "a reflexive triggered "
+        "ability ('When you do') after an action other than a 'you may' one isn't run by the interpreter yet", "603.12",
+        _reflexive_unread),
     # triggers: never detected
-    Gap(ast.SacrificeTrigger, "trigger on sacrificing", "sacrificing isn't an event the interpreter detects "
-        "yet: this never triggers", "701.21a"),
     Gap(ast.ChapterTrigger, "chapter ability (lore counters)", "Sagas' chapter abilities aren't run by the "
         "interpreter yet: they never trigger", "714.2b"),
     Gap(ast.UnlockTrigger, "trigger on unlocking a door", "unlocking doors isn't run by the interpreter yet: "

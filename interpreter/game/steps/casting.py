@@ -59,7 +59,7 @@ class CastingSteps:
         done = []
         for i in self.objects(node.objects, env):
             if i in self.state.battlefield and (node.by_controller or self.state.objects[i].controller == env.player):
-                self.game.move(i, "graveyard", env=env)
+                self.game.sacrifice(i, env)
                 done.append(i)
         return done
 

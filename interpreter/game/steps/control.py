@@ -7,7 +7,7 @@ from ...diagnostics import MtgError
 from ...language import ast
 from .. import runs
 from ..choices import Choice, one_of, option_labels
-from ..state import Delayed
+from ..state import Delayed, StackItem
 from .base import MAX_COUNT, Env, Loops, executes
 from .results import PROCESS, REPEAT
 
@@ -52,6 +52,23 @@ class ControlSteps:
             node.trigger, node.effect, env.player, env.source_id,
             env.context.source_name or self.game.name_of(env.source_id), values, len(self.state.events),
             self.state.turn, self.game.until(node.duration, env)))
+
+    @executes(ast.ReflexiveTrigger)
+    def reflexive_trigger(self, node: ast.ReflexiveTrigger, env: Env) -> None:
+        """603.12: 'When you do, EFFECT' triggers when the action just before it was done (as 'if you do' reads
+        it); it waits to be put on the stack the next time a player would receive priority, its targets chosen
+        then (603.3d). What its words refer to ('that creature') is fixed now, as the objects are (603.7c)."""
+        if not env.did:
+            return
+        context = self.game.new_context(env.player, env.source_id)
+        context.source_name = env.context.source_name or context.source_name
+        context.vars = dict(env.vars)
+        if "X" in env.context.vars:  # 107.3a: the X just paid ('you may pay {X}. When you do, ...')
+            context.vars["X"] = env.context.vars["X"]
+        if "_it" in context.vars:
+            context.vars["_it"] = self._live(context.vars["_it"], env)
+        self.state.pending_triggers.append(StackItem(self.state.new_id(), env.player, context, effect=node.effect,
+                                                     source_name=context.source_name))
 
     @executes(ast.Conditional)
     def conditional(self, node: ast.Conditional, env: Env) -> None:

@@ -34,7 +34,7 @@ class PaymentSteps:
         elif cost.kind == "sacrifice self":
             if env.source_id not in self.state.battlefield:
                 raise self.refuse("the source can't be sacrificed: it isn't on the battlefield", env, cost, "701.21a")
-            self.game.move(env.source_id, "graveyard", env=env)
+            self.game.sacrifice(env.source_id, env)
         else:  # an action
             self.pay_action(cost.effect, env, cost)
 

@@ -103,10 +103,8 @@ class PermanentSteps:
             chosen += self.ask_objects(Choice("objects", f"{env.action_text}: sacrifice "
                                               f"{self.describe_quality(quality, env)}", options, n,
                                               rule="701.21a"))
-        for i in chosen:   # 701.21a: the event sacrificed, then the move
-            obj = self.state.objects[i]
-            self.game.emit(Event("sacrificed", obj.controller, obj.card_name, obj.id), env)
-            self.game.move(i, "graveyard", env=env)
+        for i in chosen:
+            self.game.sacrifice(i, env)
         return chosen
 
     @executes(ast.Pump)

@@ -104,6 +104,8 @@ class TriggerSteps:
             return False
         if node.under_your_control and event.player != source.controller:
             return False
+        if node.under_opponents_control and event.player == source.controller:
+            return False
         if node.event == "put into a graveyard" and not self._into_graveyard(node, event):
             return False
         if node.owner is not None and (self.game.owner_of(event.object_id) == source.controller) != (node.owner == "you"):
@@ -191,7 +193,7 @@ class TriggerSteps:
             return False
         if node.self_:
             return event.object_id == source.id
-        if node.caster != "a player" and (node.caster == "you") != (event.player == source.controller):
+        if not self._player_is(node.caster, event.player, source.controller):
             return False
         if node.from_zone is not None and (event.zone == "hand" if node.from_zone == "not hand"
                                            else event.zone != node.from_zone):
@@ -218,16 +220,29 @@ class TriggerSteps:
             count += seen and earlier.name == "cast" and earlier.player == event.player
         return count
 
+    @executes(ast.SacrificeTrigger)
+    def sacrifice_trigger(self, node: ast.SacrificeTrigger, event: Event, source: GameObject) -> bool:
+        """701.21a: the ability's controller sacrificed a permanent of the subject (seen as it was sacrificed)."""
+        return (event.name == "sacrificed" and event.player == source.controller
+                and self._subject_matches(node.subject, event, source))
+
     @executes(ast.PlayerEventTrigger)
     def player_event_trigger(self, node: ast.PlayerEventTrigger, event: Event, source: GameObject) -> bool:
         """'Whenever you discard a card' reads the discarded card as it is in the graveyard now."""
         wanted = {"discard": "discarded", "gain life": "life_gained", "dealt damage": "damage_dealt"}[node.event]
-        if event.name != wanted or event.player != source.controller:
+        if event.name != wanted or not self._player_is(node.who, event.player, source.controller):
             return False
         if node.objects is None or event.object_id is None:
             return node.objects is None
         return event.object_id in self.state.objects and self.matches(event.object_id, node.objects,
                                                                       self._trigger_env(source))
+
+    @staticmethod
+    def _player_is(who: str, player: str | None, controller: str) -> bool:
+        """Whether the event's player is the one the trigger names, read by the ability's controller."""
+        if player is None:
+            return False
+        return who == "a player" or (player == controller) == (who == "you")
 
     @executes(ast.PhaseTrigger)
     def phase_trigger(self, node: ast.PhaseTrigger, event: Event, source: GameObject) -> bool:

@@ -99,6 +99,7 @@ class SubjectTrigger(Node):
     combat: bool = False
     recipient: "str | QualityExpr | None" = None
     under_your_control: bool = False
+    under_opponents_control: bool = False
     owner: str | None = None  # whose graveyard it is put into: 'you' or 'an opponent' (404.1: its owner's)
     from_zone: str | None = None  # 'put into a graveyard from your library': the zone it came from
 
@@ -135,11 +136,12 @@ class SacrificeTrigger(Node):
 
 @dataclass(frozen=True)
 class PlayerEventTrigger(Node):
-    """'Whenever you discard a card' (701.9), 'Whenever you gain life' (119.3): `event` is 'discard' or
-    'gain life'; `objects` narrows what was discarded."""
+    """'Whenever you discard a card' (701.9), 'Whenever an opponent discards a card', 'Whenever you gain life'
+    (119.3): `event` is 'discard', 'gain life' or 'dealt damage'; `objects` narrows what was discarded."""
 
     event: str
     objects: "QualityExpr | None" = None
+    who: str = "you"  # the player it happens to: 'you', 'an opponent', 'a player' or 'another player'
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,9 @@ class TriggerRules(Transformer):
     def enters_verb(self, meta, children):
         return ("enters", {"under_your_control": bool(children[0])})
 
+    def enters_opponent_verb(self, meta, children):
+        return ("enters", {"under_your_control": False, "under_opponents_control": True})
+
     def dies_verb(self, meta, children):
         return ("dies", {})
 
@@ -102,6 +105,9 @@ class TriggerRules(Transformer):
 
     def you_discard_trigger(self, meta, children):
         return ast.PlayerEventTrigger("discard", children[0], span=self._span(meta))
+
+    def other_discard_trigger(self, meta, children):
+        return ast.PlayerEventTrigger("discard", children[1], who=children[0], span=self._span(meta))
 
     def you_gain_life_trigger(self, meta, children):
         return ast.PlayerEventTrigger("gain life", span=self._span(meta))
@@ -142,7 +148,8 @@ class TriggerRules(Transformer):
     def _subject_trigger(self, subject, event: str, fields: dict, meta) -> ast.Node:
         """The trigger for SUBJECT VERB: the source's own entering, turning face up and becoming a target have
         their own kinds; every other is a SubjectTrigger."""
-        if isinstance(subject, ast.Self) and event == "enters" and not fields["under_your_control"]:
+        if isinstance(subject, ast.Self) and event == "enters" and not fields["under_your_control"] \
+                and not fields.get("under_opponents_control"):
             return ast.EntersTrigger(span=self._span(meta))
         if isinstance(subject, ast.Self) and event == "turned face up":
             return ast.TurnedFaceUpTrigger(span=self._span(meta))
