@@ -88,8 +88,8 @@ def face_down_characteristics(types: tuple[str, ...], power: int | None, toughne
     return Characteristics(None, None, frozenset(), frozenset(types), frozenset(), (), power, toughness, ())
 
 
-def with_counters(base: Characteristics, counters: dict[str, int]) -> Characteristics:
-    """Apply +N/+M counters to power and toughness (613.4c)."""
+def counter_changes(counters: dict[str, int]) -> tuple[int, int]:
+    """What +N/+M counters add to power and toughness (613.4c)."""
     dp = dt = 0
     for kind, amount in counters.items():
         parts = kind.split("/")
@@ -99,6 +99,4 @@ def with_counters(base: Characteristics, counters: dict[str, int]) -> Characteri
                 dt += int(parts[1]) * amount
             except ValueError:
                 continue
-    if not (dp or dt) or base.power is None:
-        return base
-    return replace(base, power=base.power + dp, toughness=(base.toughness or 0) + dt)
+    return dp, dt

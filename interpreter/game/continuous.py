@@ -1,7 +1,9 @@
 """The continuous effects of static abilities (604.1, 611.3): what a permanent's static ability says of the
 permanents it describes ('Creatures you control get +1/+1', 'Goblins you control have haste', '~ has first
-strike as long as ...'). They apply in layer order (613.1f: abilities added; 613.4c: power and toughness changed),
-after what each permanent is by itself (its card, copy and face-down values, its own characteristic-defining
+strike as long as ...'), and its characteristic-defining abilities setting its power and toughness (604.3: '~'s
+power and toughness are each equal to ...'). They apply in layer order (613.1f: abilities added; 613.4a: power and
+toughness set by characteristic-defining abilities; 613.4c: power and toughness changed), after what each
+permanent is by itself (its card, copy and face-down values, its own characteristic-defining
 abilities, 613.3); within a layer in timestamp order (613.7a), each to the objects its text describes at that
 moment (611.3a), and an effect that starts to apply in one layer applies to the same objects in the later ones
 (613.6). When applying one effect would change what another of the same layer applies to, or whether its
@@ -10,6 +12,7 @@ condition holds, the second depends on the first (613.8): that order isn't worke
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from ..diagnostics import error
 from ..language import ast
@@ -51,31 +54,61 @@ class Continuous:
         """Every permanent with the effects applied, layer by layer; None when there are none."""
         applying = {i: self.own_characteristics(i) for i in self.state.battlefield}
         effects = self.static_effects(applying)
-        if not effects:
+        defining = [(i, rule, values) for i, chars in applying.items()
+                    for rule, values in self.statics_with_values(chars) if isinstance(rule, ast.DefinedPT)]
+        if not effects and not defining:
             return None
         self._applying = applying
         try:
-            granting = self._apply_layer([e for e in effects if e.ability.abilities], self._grant, {})  # 613.1f
-            self._apply_layer([e for e in effects if e.ability.change], self._change, granting)          # 613.4c
+            granting = self._apply_layer([e for e in effects if e.ability.abilities], self._added, self._grant,
+                                         {})                                                           # 613.1f
+            defined = {}
+            for i, rule, values in defining:                                                          # 613.4a
+                defined[i, id(rule)] = self.defined_stats(i, rule, values)
+                applying[i] = replace(applying[i], **defined[i, id(rule)])
+            self._apply_layer([e for e in effects if e.ability.change], self._amounts, self._change,
+                              granting)                                                                # 613.4c
+            if any(self.defined_stats(i, rule, values) != defined[i, id(rule)] for i, rule, values in defining):
+                self._dependency(*defining[0][:2])
         finally:
             self._applying = None
         return applying
 
-    def _apply_layer(self, effects: list[StaticEffect], apply, decided: dict[StaticEffect, frozenset[int]]
-                     ) -> dict[StaticEffect, frozenset[int]]:
+    def defined_stats(self, object_id: int, rule: ast.DefinedPT, values: dict) -> dict[str, int | None]:
+        """604.3, 613.4a: the power and toughness its characteristic-defining ability sets (the amount now; the
+        other as printed), with what 613.4c adds to them (counters, Auras and Equipment, resolved effects)."""
+        obj = self.state.objects[object_id]
+        amount = self.interpreter.number(rule.amount, self._env_of(object_id, values))
+        face = obj.face_up
+        power, toughness = self.state.pt_changes(obj, self.state.granted_by_attachments(obj))
+        printed_power = amount if rule.power else face.power
+        printed_toughness = amount if rule.toughness else face.toughness
+        return {"power": None if printed_power is None else printed_power + power,
+                "toughness": None if printed_toughness is None else printed_toughness + toughness}
+
+    def _dependency(self, source: int, ability: ast.Node) -> None:
+        _, message, rule = runs.DEPENDENCY
+        raise error(runs.NOT_RUN, f"the static ability of {self.name_of(source)} ('{self.words_of(ability)}') "
+                    f"{message}", ability.span, rule)
+
+    def _apply_layer(self, effects: list[StaticEffect], measure: Callable[[StaticEffect], tuple],
+                     apply: Callable[[Characteristics, tuple], Characteristics],
+                     decided: dict[StaticEffect, frozenset[int]]) -> dict[StaticEffect, frozenset[int]]:
         """Apply each effect in timestamp order to what it describes now (or, begun in an earlier layer, to the
-        same objects, 613.6); then check that none changed what a later one applies to (613.8)."""
+        same objects, 613.6), as much as it `measure`s now; then check that none changed what a later one applies
+        to or how much it does (613.8)."""
         applying = self._applying
         sets: dict[StaticEffect, frozenset[int]] = {}
+        amounts = {}
         for effect in effects:
             sets[effect] = decided[effect] if effect in decided else self._affected(effect)
+            amounts[effect] = measure(effect)
             for i in sets[effect]:
-                applying[i] = apply(applying[i], effect)
+                applying[i] = apply(applying[i], amounts[effect])
         for effect in effects:
-            if effect not in decided and self._affected(effect) != sets[effect]:
-                _, message, rule = runs.DEPENDENCY
-                raise error(runs.NOT_RUN, f"the static ability of {self.name_of(effect.source)} "
-                            f"('{self.words_of(effect.ability)}') {message}", effect.ability.span, rule)
+            moved = effect not in decided and self._affected(effect) != sets[effect]
+            if moved or measure(effect) != amounts[effect]:
+                self._dependency(effect.source, effect.ability)
         return sets
 
     def _affected(self, effect: StaticEffect) -> frozenset[int]:
@@ -86,15 +119,29 @@ class Continuous:
             return frozenset()
         return frozenset(i for i in self.interpreter.objects(ability.objects, env) if i in self._applying)
 
-    @staticmethod
-    def _grant(chars: Characteristics, effect: StaticEffect) -> Characteristics:
-        """613.1f: the object has the abilities too."""
-        return replace(chars, abilities=chars.abilities + effect.ability.abilities)
+    def _amounts(self, effect: StaticEffect) -> tuple:
+        """How much the effect changes power and toughness by now ('+1/-1', '+1/+1 for each artifact you control',
+        '-X/-X, where X is ...', 107.3)."""
+        ability = effect.ability
+        env = self._env_of(effect.source, effect.values)
+        times = 1 if ability.times is None else self.interpreter.number(ability.times, env)
+        x = 0 if ability.x is None else self.interpreter.number(ability.x, env)
+        return tuple((x if part[1:].upper() == "X" else int(part[1:])) * (-1 if part[0] == "-" else 1) * times
+                     for part in ability.change.split("/"))
 
     @staticmethod
-    def _change(chars: Characteristics, effect: StaticEffect) -> Characteristics:
-        """613.4c: power and toughness changed by the amounts ('+1/-1'); an object without them is unchanged."""
+    def _added(effect: StaticEffect) -> tuple:
+        """The abilities the effect adds (613.1f)."""
+        return effect.ability.abilities
+
+    @staticmethod
+    def _grant(chars: Characteristics, abilities: tuple) -> Characteristics:
+        """613.1f: the object has the abilities too."""
+        return replace(chars, abilities=chars.abilities + abilities)
+
+    @staticmethod
+    def _change(chars: Characteristics, change: tuple) -> Characteristics:
+        """613.4c: power and toughness changed by the amounts; an object without them is unchanged."""
         if chars.power is None or chars.toughness is None:
             return chars
-        power, toughness = (int(part) for part in str(effect.ability.change).split("/"))
-        return replace(chars, power=chars.power + power, toughness=chars.toughness + toughness)
+        return replace(chars, power=chars.power + change[0], toughness=chars.toughness + change[1])

@@ -78,6 +78,7 @@ class GameCore:
         self._characteristics: dict[int, tuple[int, Characteristics]] = {}   # object id -> (stamp, value)
         self._applying: dict[int, Characteristics] | None = None   # the permanents while static effects apply
         self._static_pass: tuple[int, dict[int, Characteristics] | None] | None = None   # (stamp, result)
+        self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
 
     def characteristics(self, object_id: int) -> Characteristics:
         """What the object is now (613): its own characteristics, then, on the battlefield, the continuous

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from ..language import ast
-from .characteristics import Characteristics, Face, with_counters
+from .characteristics import Characteristics, Face, counter_changes
 from .events import Event
 from .journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded, recorded
 from .mana import mana_value
@@ -421,9 +421,18 @@ class GameState(Recorded):
             return base
         if obj.parts:  # 712.8g: the sum of the mana values of its front faces
             base = replace(base, fixed_mana_value=sum(part.front.characteristics().mana_value for part in obj.parts))
-        changes = [(*(int(x) for x in g.change.split("/")), None) for g in attached if g.change]
-        for power, toughness, _ in (*changes, *obj.modifiers):
-            if base.power is not None:
-                base = replace(base, power=base.power + power, toughness=(base.toughness or 0) + toughness)
-        return with_counters(base, obj.counters)
+        if base.power is None:
+            return base
+        power, toughness = self.pt_changes(obj, attached)
+        return replace(base, power=base.power + power, toughness=(base.toughness or 0) + toughness)
+
+    @staticmethod
+    def pt_changes(obj: GameObject, attached: list[ast.AttachedGrant]) -> tuple[int, int]:
+        """613.4c: what the Auras and Equipment attached to it, effects of resolved spells and abilities ('gets
+        +2/+0 until end of turn') and its +N/+M counters add to its power and toughness."""
+        changes = [tuple(int(x) for x in g.change.split("/")) for g in attached if g.change]
+        power, toughness = counter_changes(obj.counters)
+        for dp, dt, *_ in (*changes, *obj.modifiers):
+            power, toughness = power + dp, toughness + dt
+        return power, toughness
 

@@ -85,7 +85,13 @@ class Statics:
         abilities in every zone (604.3, 613.3: every creature type, 205.3m; its colors, 105.2), then, on the
         battlefield, types added during its controller's turn (613.1d, 702.161a)."""
         obj = self.state.objects[object_id]
-        for rule in self.static_abilities(chars):
+        statics = self.static_abilities(chars)
+        if obj.zone != "battlefield" and object_id not in self._defining \
+                and any(isinstance(rule, ast.DefinedPT) for rule in statics):  # continuous.py: on the battlefield
+            for rule, values in self.statics_with_values(chars):
+                if isinstance(rule, ast.DefinedPT):
+                    chars = self._defined_elsewhere(object_id, chars, rule, values)
+        for rule in statics:
             if not isinstance(rule, ast.DEFINING_STATICS):  # their grammar says 'this object' only
                 continue
             if isinstance(rule, ast.TypesWhile):
@@ -119,6 +125,16 @@ class Statics:
                 kind = title.split()[0].lower()
                 return bool(names & owners.get(kind, {kind}))
         return True
+
+    def _defined_elsewhere(self, object_id: int, chars: Characteristics, rule: ast.DefinedPT,
+                           values: dict) -> Characteristics:
+        """604.3: a characteristic-defining ability of a card in a hand, a graveyard, exile or on the stack; what
+        its amount reads of the object itself is that object without this ability's values."""
+        self._defining.add(object_id)
+        try:
+            return replace(chars, **self.defined_stats(object_id, rule, values))
+        finally:
+            self._defining.discard(object_id)
 
     def _added_types(self, chars: Characteristics, quality: ast.QualityExpr) -> Characteristics:
         """The card types and subtypes a quality's words name, added (205.1b)."""

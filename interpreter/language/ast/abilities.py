@@ -185,8 +185,10 @@ class StaticGrant(Node):
     objects: Objects
     abilities: tuple["KeywordAbility | TriggeredAbility", ...]
     condition: "Condition | None" = None
-    change: str | None = None   # '+1/+1'
+    change: str | None = None   # '+1/+1', '-X/-X'
     label: str | None = None    # an ability word before it ('Threshold —', 207.2c)
+    times: "Number | None" = None   # '... for each artifact you control' (107.3)
+    x: "Number | None" = None       # '..., where X is your life total' (107.3)
 
 
 @dataclass(frozen=True)

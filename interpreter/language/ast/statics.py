@@ -20,6 +20,7 @@ __all__ = [
     "CantBeTargeted",
     "CombatDamageCounters",
     "DefinedColors",
+    "DefinedPT",
     "EveryCreatureType",
     "GreaterStat",
     "InstantTiming",
@@ -144,6 +145,18 @@ class InstantTiming(Node):
 class StackLock(Node):
     """'As long as this spell is on the stack, players can't cast other spells or activate abilities that
     aren't mana abilities' (601.3, 602.5, 702.61a)."""
+
+
+@dataclass(frozen=True)
+class DefinedPT(Node):
+    """'~'s power and toughness are each equal to the number of creatures you control', '~'s power is equal to
+    ...': a characteristic-defining ability (604.3) setting power and/or toughness in every zone (613.4a), its
+    amount worked out at each moment."""
+
+    power: bool
+    toughness: bool
+    amount: Number
+    label: str | None = None    # an ability word before it ('Domain —', 207.2c)
 
 
 TARGETING_STATICS = (CantBeTargeted,)

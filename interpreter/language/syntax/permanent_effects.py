@@ -266,8 +266,25 @@ class PermanentEffectRules(Transformer):
 
     def static_pump(self, meta, children):
         """'Creatures you control get +1/+1 [and have trample] [as long as ...]' (613.4c, 613.1f)."""
-        condition, objects, change, abilities, tail = children
-        return self._static(meta, condition, objects, tuple(abilities or ()), tail, str(change))
+        condition, objects, change, scale, abilities, tail = children
+        found = self._static(meta, condition, objects, tuple(abilities or ()), tail, str(change))
+        if "X" in str(change).upper() and (scale is None or scale[0] != "x"):
+            raise MtgError(Diagnostic("E101", "'+X/+X' in a static ability needs 'where X is ...'", self._span(meta)))
+        if scale is None:
+            return found
+        if isinstance(found, ast.AttachedGrant):  # an amount worked out at each moment: the general form
+            found = ast.StaticGrant(ast.AttachedSubject(found.attachment, found.quality, span=found.span),
+                                    found.abilities, None, found.change, span=found.span)
+        return replace(found, **{scale[0]: scale[1]})
+
+    def scale_for_each(self, meta, children):
+        if isinstance(children[0], ast.Players):
+            raise MtgError(Diagnostic("E101", "a static change counts objects ('for each artifact you control')",
+                                      self._span(meta)))
+        return ("times", ast.CountOf(children[0], span=self._span(meta)))
+
+    def scale_where_x(self, meta, children):
+        return ("x", children[-1])
 
     def _static(self, meta, condition, objects, abilities, tail, change):
         """A static ability changing objects; one condition, before or after (611.3a). 'it' is what the

@@ -98,7 +98,8 @@ def _mask_own(text: str, own: str) -> str:
         end = start + len(own)
         before = text[start - 1] if start else ""
         after = text[end:end + 3]
-        if not (before and _joins_word(before)) and not (after[:1] and _joins_word(after[0])) \
+        possessive = after[:2] == "'s" and not (after[2:3] and _joins_word(after[2]))   # '~'s power'
+        if not (before and _joins_word(before)) and not (after[:1] and _joins_word(after[0]) and not possessive) \
                 and not (after[:2] == ", " and "A" <= after[2:3] <= "Z"):
             text = text[:start] + "~" * len(own) + text[end:]
             start = text.find(own, end)

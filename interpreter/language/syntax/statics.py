@@ -17,6 +17,15 @@ class StaticRules(Transformer):
     def statics_static(self, meta, children):
         return children[0]
 
+    def defined_pt(self, meta, children):
+        """604.3: '~'s power and toughness are each equal to AMOUNT', '~'s power is equal to AMOUNT'."""
+        whose, stats, amount = children
+        if not str(whose).startswith("~"):
+            raise MtgError(Diagnostic("E101", "a characteristic-defining ability defines its own object's "
+                                      "power or toughness ('~'s power ...')", self._span(meta)))
+        words = str(stats).lower()
+        return ast.DefinedPT("power" in words, "toughness" in words, amount, span=self._span(meta))
+
     def cant_be_targeted(self, meta, children):
         objects, *by = [c for c in children if c is not None]
         if len(by) == 2 and by[1].opponents and not by[0].opponents:  # 'spells or abilities your opponents control'
