@@ -50,7 +50,10 @@ class Resolving:
         self.end_context(item.context)
 
     def counter(self, item: StackItem, env: Env | None) -> None:
-        """701.6a: remove it from the stack."""
+        """701.6a: remove it from the stack; a spell that says it can't be countered stays (101.2: 'can't' wins)."""
+        if item.object_id in self.state.objects and any(
+                isinstance(a, ast.CantBeCountered) for a in self.characteristics(item.object_id).abilities):
+            return
         self.remove_from_stack(item, env)
         self.emit(Event("countered", item.controller, item.source_name), env)
         self.end_context(item.context)

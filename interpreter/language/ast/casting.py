@@ -10,6 +10,7 @@ from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
 
 __all__ = [
+    "CantBeCountered",
     "CastLimits",
     "CastForCost",
     "ChooseAllModes",
@@ -174,3 +175,8 @@ class CastLimits(Node):
     activation limits (602.5b)."""
 
     limits: tuple["ActivationLimit", ...]
+
+
+@dataclass(frozen=True)
+class CantBeCountered(Node):
+    """'This spell can't be countered' (101.2, 701.6a): an effect that would counter it does nothing to it."""

@@ -135,3 +135,11 @@ class AmountRules(Transformer):
     def during_combat_before_blockers(self, meta, children):
         return (ast.ActivationLimit("during combat", span=self._span(meta)),
                 ast.ActivationLimit("before step", step="declare blockers", span=self._span(meta)))
+
+    def cant_be_countered(self, meta, children):
+        """Said of the spell itself; of other spells ('Creature spells you control ...') it isn't understood."""
+        if not isinstance(children[0], ast.Self):
+            raise MtgError(Diagnostic("E101", "only 'this spell can't be countered' is understood here: other "
+                                      "spells that can't be countered need a static ability", self._span(meta),
+                                      "101.2"))
+        return ast.CantBeCountered(span=self._span(meta))
