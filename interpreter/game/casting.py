@@ -15,6 +15,7 @@ from .paying import payable_with
 from .runs import NOT_RUN, gap
 from .state import GameObject, StackItem
 from .steps import Env, keyword_abilities
+from .steps.casting import CAST_FROM
 
 INSTANT_SPEED_TYPES = {"instant"}
 
@@ -120,6 +121,7 @@ class Casting:
             if permission.face_down.with_ability is not None:
                 spell.extra_abilities = (permission.face_down.with_ability,)
         context = self.new_context(player, spell.id)
+        context.vars[CAST_FROM] = obj.zone   # 601.2a: where it was cast from ('if this spell was cast from your hand')
         state.moved_by[obj.id] = context.id
         item = StackItem(state.new_id(), player, context, object_id=spell.id, source_name=spell.card_name)
         state.stack.append(item)

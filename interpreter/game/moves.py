@@ -82,7 +82,10 @@ class Moves:
 
     def draw(self, player: str, env: Env | None) -> int | None:
         """121.1: the top card of the player's library goes to their hand; from an empty library nothing is
-        drawn, and the attempt is remembered until state-based actions are checked (121.4, 704.5b)."""
+        drawn, and the attempt is remembered until state-based actions are checked (121.4, 704.5b). A card in
+        their graveyard may replace the draw (614.11, 702.52a)."""
+        if self.replace_draw(player, env):
+            return None
         library = self.state.players[player].zones["library"]
         if not library:
             self.state.empty_draws.add(player)

@@ -117,6 +117,31 @@ class OptionalCosts:
         obj = self.state.objects.get(object_id)
         return obj.costs_paid if obj else ()
 
+    # ------------------------------------------------------------ drawing
+    def replace_draw(self, player: str, env: Env | None) -> bool:
+        """614.11, 614.6: the player may replace a draw with the ability of a card in their graveyard that
+        functions there (702.52a: with at least N cards in their library, 702.52b); whether one did."""
+        library = len(self.state.players[player].zones["library"])
+        options = []
+        for i in self.state.players[player].zones["graveyard"]:
+            for static, keyword, _ in self.keyword_statics(self.characteristics(i).abilities, ast.DrawReplacement):
+                inner = Env(player, self.new_context(player, i), i, dict(keyword.args), action_text=f"draw ({player})")
+                if library >= self.interpreter.number(static.minimum, inner):
+                    options.append((inner, static))
+        if not options:
+            return False
+        names = [self.name_of(inner.source_id) for inner, _ in options]
+        labels = ["draw"] + [f"{name}#{names[:n].count(name) + 1}" if names.count(name) > 1 else name
+                             for n, name in enumerate(names)]
+        answer = self.ask(Choice("option", f"{player} would draw a card: draw it, or instead use the ability of "
+                                 "a card in their graveyard", labels, rule="614.11", player=player))
+        if answer == "draw":
+            return False
+        inner, static = options[labels.index(answer) - 1]
+        self.interpreter.run(static.effect, inner)
+        self.end_context(inner.context)
+        return True
+
     # ------------------------------------------------------------ activating
     def activated_abilities(self, object_id: int) -> list[ast.ActivatedAbility]:
         """The activated abilities of an object that function where it is (113.6): its own, and those its

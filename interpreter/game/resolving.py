@@ -37,7 +37,7 @@ class Resolving:
                     if isinstance(ability, ast.SpellAbility):
                         self.interpreter.run(ability.effect, env)
                 if item.object_id in state.objects:  # 608.2n, unless it left the stack as it resolved ('exile ~')
-                    self.move(item.object_id, self.leaving_stack_to(item, spell, "graveyard", True), env=env)
+                    self.put_away_resolved(item, spell, env)
             else:
                 extra = spell.extra_abilities
                 new = self.move(spell.id, "battlefield", controller=item.controller, face_down=spell.face_down,
@@ -66,6 +66,23 @@ class Resolving:
             self.move(spell.id, self.leaving_stack_to(item, spell, "graveyard"), env=env)
         else:
             self.state.stack.remove(item)
+
+    def put_away_resolved(self, item: StackItem, spell: GameObject, env: Env) -> None:
+        """608.2n: a resolved instant or sorcery goes to its owner's graveyard, or where a replacement says: one
+        that exiles it and creates a delayed triggered ability whose source is the exiled card (702.88a). Two
+        replacements that both apply would be ordered by the player (616.1), which isn't asked yet: refused."""
+        zone = self.leaving_stack_to(item, spell, "graveyard", True)
+        exiling = [static for static, _, _ in self.keyword_statics(spell.card.front.abilities, ast.ExileAsItResolves)
+                   if self.interpreter.holds(static.condition, env)]
+        if exiling and zone != "graveyard":
+            raise self.interpreter.not_run("two replacement effects apply to the spell as it resolves, and the "
+                                           "choice of which applies first (616.1) isn't asked yet", "616.1", env,
+                                           exiling[0])
+        new = self.move(item.object_id, "exile" if exiling else zone, env=env)
+        if exiling:
+            inner = Env(item.controller, self.new_context(item.controller, new.id), new.id, {"_it": [new.id]},
+                        action_text=env.action_text)
+            self.interpreter.run(exiling[0].delayed, inner)
 
     def leaving_stack_to(self, item: StackItem, spell: GameObject, zone: str, resolving: bool = False) -> str:
         """Where a spell goes as it leaves the stack: exiled instead where a keyword whose cost was paid says so

@@ -167,7 +167,8 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.DiedThisTurn, "what happened earlier in the turn", "what died earlier in the turn isn't kept by "
         "the game yet", "700.4"),
     Gap(ast.SpellWas, "how a spell was cast", "how a spell was cast isn't kept by the game yet (only which "
-        "optional costs were paid)", "601.2i", lambda n, b: not _paid_word(n.event, b)),
+        "optional costs were paid, and the zone it was cast from)", "601.2i",
+        lambda n, b: n.zone is None and not _paid_word(n.event, b)),
     # costs and limits of activated abilities: refused when paid or checked
     Gap(ast.CostItem, "loyalty cost of +X", "a loyalty cost of +X isn't paid by the interpreter yet", "606.4",
         lambda n, b: n.kind == "loyalty" and isinstance(n.amount, ast.XValue) and not n.mana.startswith("-")),

@@ -11,6 +11,8 @@ from ..mana import COLOR_LETTERS
 from ..state import LEAVES_TO_EXILE
 from .base import Env, executes
 
+CAST_FROM = "_cast_from"   # the variable of a spell's context holding the zone it was cast from (601.2a)
+
 
 class CastingSteps:
     """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
@@ -49,8 +51,11 @@ class CastingSteps:
 
     @executes(ast.SpellWas)
     def spell_was(self, node: ast.SpellWas, env: Env) -> bool:
-        """'if this spell was kicked': whether a cost that word names was paid as it was cast (702.33d); other
+        """'if this spell was kicked': whether a cost that word names was paid as it was cast (702.33d); 'if this
+        spell was cast from your hand': the zone it was cast from (601.2a; a copy wasn't cast, 707.10); other
         words of how a spell was cast aren't kept yet (runs.py)."""
+        if node.zone is not None:
+            return env.context.vars.get(CAST_FROM) == node.zone
         return bool(self._paid_names(node.event or "") & set(env.context.paid))
 
     @executes(ast.SacrificeIt)
@@ -102,6 +107,8 @@ class CastingSteps:
         obj = self.state.objects.get(env.source_id) if env.source_id is not None else None
         if obj is None or obj.zone != node.zone or obj.owner != env.player:
             return []
+        if node.to != "battlefield":
+            return [self.game.move(obj.id, node.to, env=env).id]
         new = self.game.move(obj.id, "battlefield", controller=obj.owner, env=env)
         if node.tapped:
             new.tapped = True

@@ -7,6 +7,7 @@ from ..choices import Choice
 from ..events import Event
 from ..state import Context, StackItem
 from .base import MAX_COUNT, Env, executes
+from .casting import CAST_FROM
 
 COPIES = "_copies"   # the variable holding the copies of spells the running effect made ('the copies')
 
@@ -31,7 +32,8 @@ class CopySteps:
             copy = self.state.create(spell.card, env.player, "stack", is_token=True)
             old = item.context
             context = Context(self.state.new_id(), env.player, copy.id, copy.card_name, [],
-                              [group.clone() for group in old.targets], dict(old.vars), old.cast_events, old.paid)
+                              [group.clone() for group in old.targets],
+                              {k: v for k, v in old.vars.items() if k != CAST_FROM}, old.cast_events, old.paid)
             self.state.stack.append(StackItem(self.state.new_id(), env.player, context, object_id=copy.id,
                                               source_name=copy.card_name))
             self.game.emit(Event("copied", env.player, copy.card_name, copy.id), env)

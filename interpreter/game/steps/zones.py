@@ -181,6 +181,7 @@ class ZoneSteps:
         cap = self.number(node.max_mana_value, env) if node.max_mana_value is not None else None
         options = [i for i in self.objects(node.objects, env)
                    if "land" not in {t.lower() for t in self.state.objects[i].card.front.types}
+                   and node.from_zone in (None, self.state.objects[i].zone)
                    and (cap is None or self.state.objects[i].card.front.characteristics().mana_value <= cap)
                    and self.game.try_out(lambda i=i: self.game.cast_now(env.player, i)) is None]
         count = len(options) if node.count is None else min(self.number(node.count, env), len(options))

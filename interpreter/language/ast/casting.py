@@ -17,6 +17,8 @@ __all__ = [
     "CopyExcept",
     "CostWasPaid",
     "DiscardIntoExile",
+    "DrawReplacement",
+    "ExileAsItResolves",
     "ExileIfItWouldLeave",
     "ExileSelfFrom",
     "ExiledThisWayTrigger",
@@ -133,6 +135,27 @@ class ReturnFromZone(Node):
 
     zone: str
     tapped: bool = False
+    to: str = "battlefield"   # 'to your hand' (702.52a)
+
+
+@dataclass(frozen=True)
+class ExileAsItResolves(Node):
+    """'If CONDITION, instead of putting it into your graveyard as it resolves, exile it and, at the beginning of
+    STEP, EFFECT' (702.88a): a replacement of 608.2n that creates a delayed triggered ability (603.7) whose
+    source is the exiled card."""
+
+    condition: "Node"
+    delayed: "Node"
+
+
+@dataclass(frozen=True)
+class DrawReplacement(Node):
+    """'As long as you have at least N cards in your library, if you would draw a card, you may instead EFFECT'
+    (702.52a, 614.11): a replacement its owner may apply to each of their draws while the card is in their
+    graveyard."""
+
+    minimum: Number
+    effect: "Node"
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,7 @@ class CastFree(Node):
     count: "Number | None"   # None: each of the objects ('cast {found} without paying its mana cost')
     objects: Objects
     max_mana_value: "Number | None" = None   # '... if the resulting spell's mana value is N or less'
+    from_zone: str | None = None   # 'cast this card from exile ...': only while it is there
 
 
 @dataclass(frozen=True)

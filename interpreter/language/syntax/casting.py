@@ -102,6 +102,21 @@ class CastingRules(Transformer):
         return ast.ReturnFromZone(str(zone).lower(), status is not None and str(status).lower() == "tapped",
                                   span=self._span(meta))
 
+    def return_from_zone_to(self, meta, children):
+        _, zone, to = children
+        return ast.ReturnFromZone(str(zone).lower(), to=str(to).lower(), span=self._span(meta))
+
+    def exile_as_it_resolves(self, meta, children):
+        condition, (step, whose), effect = children
+        delayed = ast.DelayedTrigger(ast.PhaseTrigger(step, whose, span=self._span(meta)), effect, span=self._span(meta))
+        return ast.ExileAsItResolves(condition, delayed, span=self._span(meta))
+
+    def draw_replacement(self, meta, children):
+        return ast.DrawReplacement(children[0], children[1], span=self._span(meta))
+
+    def cast_self_free_from(self, meta, children):
+        return ast.CastFree(None, children[0], from_zone=str(children[1]).lower(), span=self._span(meta))
+
     def gains_for_good(self, meta, children):
         return ast.GainsForGood(children[0], tuple(children[1]), span=self._span(meta))
 
