@@ -166,6 +166,8 @@ class TypeChange(NamedTuple):
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
     retain: bool
+    colors: frozenset[str] | None = None     # the colors it becomes (613.1e); None: unchanged
+    pt: tuple[int, int] | None = None        # the base power and toughness it gets (613.4b)
 
 
 class Demand(NamedTuple):
@@ -421,6 +423,9 @@ class GameState(Recorded):
             return base
         if obj.parts:  # 712.8g: the sum of the mana values of its front faces
             base = replace(base, fixed_mana_value=sum(part.front.characteristics().mana_value for part in obj.parts))
+        for change, _ in obj.lasting:  # 613.4b: base power and toughness set, before the changes of 613.4c
+            if isinstance(change, TypeChange) and change.pt is not None:
+                base = replace(base, power=change.pt[0], toughness=change.pt[1])
         if base.power is None:
             return base
         power, toughness = self.pt_changes(obj, attached)

@@ -114,6 +114,8 @@ class Statics:
             types = chars.types | frozenset(change.types) if change.retain else frozenset(change.types)
             kept = chars.subtypes if change.retain else tuple(s for s in chars.subtypes if self._belongs(s, types))
             chars = replace(chars, types=types, subtypes=kept + tuple(s for s in change.subtypes if s not in kept))
+            if change.colors is not None:  # 613.1e
+                chars = replace(chars, colors=change.colors)
         return chars
 
     def _belongs(self, subtype: str, types: frozenset[str]) -> bool:

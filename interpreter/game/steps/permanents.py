@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...language import ast
 from ..choices import Choice
 from ..events import Event
+from ..mana import COLOR_LETTERS
 from ..state import TypeChange
 from .base import PERMANENT_TYPES, Env, executes
 
@@ -53,14 +54,16 @@ class PermanentSteps:
 
     @executes(ast.Tap)
     def tap(self, node: ast.Tap, env: Env) -> list[int]:
-        """701.26: tap (or untap) permanents; one already so isn't tapped (untapped) again."""
+        """701.26: tap (or untap) permanents; one already so isn't tapped (untapped) again. 'Tap or untap': the
+        player chooses which for each."""
         ids = self.objects(node.objects, env)
         for i in ids:
             obj = self.state.objects[i]
-            if obj.zone == "battlefield" and obj.tapped == node.untap:
-                obj.tapped = not node.untap
-                self.game.emit(Event("untapped" if node.untap else "tapped", obj.controller, obj.card_name, obj.id),
-                               env)
+            untap = node.untap if not node.either or obj.zone != "battlefield" else self.game.ask(Choice(
+                "option", f"{env.action_text}: tap or untap {obj.card_name}", ["tap", "untap"], rule="701.26")) == "untap"
+            if obj.zone == "battlefield" and obj.tapped == untap:
+                obj.tapped = not untap
+                self.game.emit(Event("untapped" if untap else "tapped", obj.controller, obj.card_name, obj.id), env)
         return ids
 
     @executes(ast.CreateToken)
@@ -200,6 +203,24 @@ class PermanentSteps:
         for i in ids:
             obj = self.state.objects[i]
             obj.added_subtypes = obj.added_subtypes + tuple(w for w in words if w not in obj.added_subtypes)
+        return ids
+
+    @executes(ast.Animate)
+    def animate(self, node: ast.Animate, env: Env) -> list[int]:
+        """205.1a, 611.2: each permanent becomes a creature of the types, colors and base power and toughness named
+        (the characteristics read them: Statics.with_type_changes, GameState.characteristics), with the abilities,
+        for the duration; for good when none is given (611.2c: as long as it is this object)."""
+        until = self.game.until(node.duration, env)
+        if not self.game.still_lasting(until):   # 611.2b
+            return []
+        types, subtypes = self.game.split_types(tuple(self.quality(node.quality, env).words))
+        colors = None if node.colors is None else frozenset(COLOR_LETTERS[c] for c in node.colors)
+        change = TypeChange(types, subtypes, node.retain, colors, (node.power, node.toughness))
+        ids = [i for i in self.objects(node.objects, env) if self.state.objects[i].zone == "battlefield"]
+        for i in ids:
+            obj = self.state.objects[i]
+            obj.lasting = obj.lasting + ((change, until),)
+            obj.granted = obj.granted + tuple((ability, until) for ability in node.abilities)
         return ids
 
     @executes(ast.Designate)

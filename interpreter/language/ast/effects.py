@@ -36,6 +36,7 @@ from .payment_effects import (
 )
 from .permanent_effects import (
     AddTypes,
+    Animate,
     Attach,
     Becomes,
     CantAttack,
@@ -121,6 +122,7 @@ Effect = Union[
     CreateToken,
     CreateNamedToken,
     AddTypes,
+    Animate,
     Designate,
     SkipUntap,
     Optional,

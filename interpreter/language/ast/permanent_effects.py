@@ -28,6 +28,7 @@ __all__ = [
     "CantBlock",
     "CreateNamedToken",
     "AddTypes",
+    "Animate",
     "Designate",
     "SkipUntap",
     "TurnFaceUp",
@@ -53,10 +54,12 @@ class PutCounters(Node):
 
 @dataclass(frozen=True)
 class Tap(Node):
-    """'tap OBJECTS' (701.26a); `untap` for 'untap OBJECTS' (701.26b)."""
+    """'tap OBJECTS' (701.26a); `untap` for 'untap OBJECTS' (701.26b); `either`: 'tap or untap OBJECTS', which
+    of the two for each, the player's choice."""
 
     objects: "Objects"
     untap: bool = False
+    either: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,23 @@ class CreateNamedToken(Node):
     name: str
     count: "Number | None" = None
     kind: str | None = None
+
+
+@dataclass(frozen=True)
+class Animate(Node):
+    """'~ becomes a 3/2 blue and black Elemental creature with flying until end of turn. It's still a land.'
+    (205.1a, 611.2): its card types and subtypes (613.1d), colors (`colors` None: unchanged, 613.1e), abilities
+    (613.1f) and base power and toughness (613.4b) become those, for the `duration` (None: for good); `retain`:
+    it keeps its card types ('It's still a land')."""
+
+    objects: Objects
+    power: int
+    toughness: int
+    colors: tuple[str, ...] | None
+    quality: QualityExpr
+    abilities: tuple = ()
+    duration: str | None = None
+    retain: bool = False
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,9 @@ class PermanentEffectRules(Transformer):
     def untap(self, meta, children):
         return ast.Tap(children[0], True, span=self._span(meta))
 
+    def tap_or_untap(self, meta, children):
+        return ast.Tap(children[0], either=True, span=self._span(meta))
+
     def counted_permanents(self, meta, children):
         return ast.PermanentsYouControl(children[1], children[0], span=self._span(meta))
 
@@ -160,6 +163,12 @@ class PermanentEffectRules(Transformer):
         objects, abilities, duration = children
         grants = tuple(ast.GrantKeyword(objects, a, duration, span=self._span(meta)) for a in abilities)
         return grants[0] if len(grants) == 1 else ast.Sequence(grants, span=self._span(meta))
+
+    def grant_choice(self, meta, children):
+        """Each option is the grant of one keyword, named by its words (the choice: EffectChoice)."""
+        objects, *abilities, duration = children
+        return ast.EffectChoice(tuple(ast.GrantKeyword(objects, a, duration, span=a.span) for a in abilities),
+                                span=self._span(meta))
 
     def keyword_list(self, meta, children):
         return tuple(children)
@@ -346,6 +355,19 @@ class PermanentEffectRules(Transformer):
 
     def add_types_for(self, meta, children):
         return ast.AddTypes(children[0], children[1], children[2], span=self._span(meta))
+
+    def animate(self, meta, children):
+        objects, pt, colors, quality, grants, still, tail = children
+        duration, still_after = tail or (None, None)
+        power, toughness = (int(x) for x in str(pt).split("/"))
+        return ast.Animate(objects, power, toughness, colors, quality, tuple(grants or ()), duration,
+                           bool(still or still_after), span=self._span(meta))
+
+    def animate_until_end_of_turn(self, meta, children):
+        return self.animate(meta, [*children, ("until end of turn", None)])
+
+    def animate_tail(self, meta, children):
+        return tuple(children)
 
     def set_types_for(self, meta, children):
         return ast.AddTypes(children[0], children[1], children[2], retain=False, span=self._span(meta))

@@ -64,10 +64,12 @@ NAME_OPEN, NAME_FILL, NAME_CLOSE = "\u27ea", "\u00b7", "\u27eb"
 def own_names(name: str) -> list[str]:
     """The ways a card's text names the card itself, longest first: its name, the name of each face
     of a card with two faces ('A // B'), and the short name before the comma of a name like
-    'Gothmog, Morgul Lieutenant' (text may shorten such a name to its first part)."""
+    'Gothmog, Morgul Lieutenant' (text may shorten such a name to its first part), and the one word before 'the'
+    of a name like 'Crovax the Cursed'."""
     found: list[str] = []
     for full in [name] + [face.strip() for face in name.split("//")]:
-        for candidate in (full, full.split(",")[0].strip()):
+        before_the = full.split(" the ")[0] if " the " in full and " " not in full.split(" the ")[0] else full
+        for candidate in (full, full.split(",")[0].strip(), before_the):
             if len(candidate) >= 3 and candidate not in found:
                 found.append(candidate)
     return sorted(found, key=len, reverse=True)
