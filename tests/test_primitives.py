@@ -56,6 +56,7 @@ SAMPLES = {
     "tap_or_untap": "tap or untap target creature",
     "grant_choice": "this creature gains your choice of flying, vigilance, or lifelink until end of turn",
     "animate": "this artifact becomes a 2/1 Construct artifact creature with flying until end of turn",
+    "animate_until_end_of_turn": "until end of turn, this artifact becomes a 2/1 Construct artifact creature",
     "add_any_color": "add one mana of any color",
     "add_land_type": "add one mana of any type that a land you control could produce",
     "enter_room_card": "put a dungeon you own from outside the game into the command zone",
