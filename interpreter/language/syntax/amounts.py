@@ -143,3 +143,6 @@ class AmountRules(Transformer):
                                       "spells that can't be countered need a static ability", self._span(meta),
                                       "101.2"))
         return ast.CantBeCountered(span=self._span(meta))
+
+    def owners_zones(self, meta, children):
+        return {"hands": "hand", "graveyards": "graveyard", "libraries": "library"}[str(children[0]).lower()]
