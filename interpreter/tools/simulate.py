@@ -119,13 +119,17 @@ class Plan:
 _ARENAS: dict[tuple, Arena] = {}
 
 
-def _arena(plan: Plan) -> Arena:
-    """The process's arena for the plan's set (loaded once per process)."""
-    key = (str(plan.set_path), plan.mechanics)
+def arena_of(set_path: Path, mechanics: tuple[str, ...] = ()) -> Arena:
+    """The process's arena for a set (its path resolved) and mechanics folders (loaded once per process)."""
+    key = (str(set_path), mechanics)
     if key not in _ARENAS:
         from .scenario import Runner
-        _ARENAS[key] = Arena(plan.set_path, Runner(mechanics=tuple(Path(m) for m in plan.mechanics)))
+        _ARENAS[key] = Arena(set_path, Runner(mechanics=tuple(Path(m) for m in mechanics)))
     return _ARENAS[key]
+
+
+def _arena(plan: Plan) -> Arena:
+    return arena_of(plan.set_path, plan.mechanics)
 
 
 def play_one(plan: Plan, index: int) -> GameResult:
@@ -162,14 +166,22 @@ def run(plan: Plan, jobs: int = 1, backend: str = "local", address: str | None =
             if progress:
                 progress(len(results))
     else:
+        import gc
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
-        context = multiprocessing.get_context("spawn" if _threads_started() else "fork")
-        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-            for chunk in pool.map(play_many, [plan] * len(chunks), chunks):
-                results.extend(chunk)
-                if progress:
-                    progress(len(results))
+        forking = not _threads_started()
+        if forking:   # the rules and the set loaded once, here: the forked processes share them
+            _arena(plan)
+            gc.freeze()   # and the collector leaves them alone there (no copy of each page it would touch)
+        context = multiprocessing.get_context("fork" if forking else "spawn")
+        try:
+            with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+                for chunk in pool.map(play_many, [plan] * len(chunks), chunks):
+                    results.extend(chunk)
+                    if progress:
+                        progress(len(results))
+        finally:
+            gc.unfreeze()
     return sorted(results, key=lambda r: r.index)
 
 

@@ -42,18 +42,16 @@ def _set_path(args: argparse.Namespace) -> Path:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .games import Arena
-    from .scenario import Runner
-    from .simulate import Plan, run
+    from .simulate import Plan, arena_of, run
     from .simulate_report import plot, render_text, summary
     if args.games < 1 or args.jobs < 1:
         raise Usage("--games and --jobs must be at least 1")
     settings = settings_of(args)
-    set_path = _set_path(args)
-    arena = Arena(set_path, Runner(mechanics=settings.mechanics))
+    set_path = _set_path(args).resolve()
+    mechanics = tuple(str(m) for m in settings.mechanics)
+    arena = arena_of(set_path, mechanics)   # the one the games are played in (jobs fork from it)
     decks, names = _decks(args, arena)
-    plan = Plan(set_path.resolve(), decks, args.games, args.seed, args.players,
-                tuple(str(m) for m in settings.mechanics))
+    plan = Plan(set_path, decks, args.games, args.seed, args.players, mechanics)
     started = time.perf_counter()
     results = run(plan, args.jobs, args.backend, args.address)
     report = summary(results, names, Path(args.replays))
