@@ -33,31 +33,30 @@ class StaticEffect:
 class Continuous:
     """The continuous effects of static abilities, applied to every permanent at once; a part of `Game`."""
 
-    def with_static_effects(self, object_id: int, own: Characteristics) -> Characteristics:
-        """The permanent with the continuous effects of static abilities applied (613.1)."""
+    def with_static_effects(self) -> dict[int, Characteristics]:
+        """Every permanent with the continuous effects of static abilities applied (613.1), once per stamp."""
         stamp = self.stamp()
         found = self._static_pass
         if found is None or found[0] != stamp:
             found = self._static_pass = (stamp, self._apply_static_effects())
-        applied = found[1]
-        return own if applied is None else applied.get(object_id, own)
+        return found[1]
 
     def static_effects(self, permanents: dict[int, Characteristics]) -> list[StaticEffect]:
         """The effects the static abilities of these permanents generate, in timestamp order (613.7a: a static
         ability's is its object's); one the interpreter doesn't apply is refused by the state (runs.py)."""
         found = [StaticEffect(i, self.state.objects[i].timestamp, ability, values)
-                 for i, chars in permanents.items() for ability, values in self.statics_with_values(chars)
-                 if isinstance(ability, ast.StaticGrant) and runs.gap(ability, self.rulebook) is None]
+                 for i, chars in permanents.items() for ability, values in self.statics_with_values(chars, ast.StaticGrant)
+                 if runs.gap(ability, self.rulebook) is None]
         return sorted(found, key=lambda e: (e.timestamp, e.source))
 
-    def _apply_static_effects(self) -> dict[int, Characteristics] | None:
-        """Every permanent with the effects applied, layer by layer; None when there are none."""
+    def _apply_static_effects(self) -> dict[int, Characteristics]:
+        """Every permanent with the effects applied, layer by layer (what it is by itself when there are none)."""
         applying = {i: self.own_characteristics(i) for i in self.state.battlefield}
         effects = self.static_effects(applying)
         defining = [(i, rule, values) for i, chars in applying.items()
-                    for rule, values in self.statics_with_values(chars) if isinstance(rule, ast.DefinedPT)]
+                    for rule, values in self.statics_with_values(chars, ast.DefinedPT)]
         if not effects and not defining:
-            return None
+            return applying
         self._applying = applying
         try:
             granting = self._apply_layer([e for e in effects if e.ability.abilities], self._added, self._grant,

@@ -77,7 +77,7 @@ class GameCore:
         self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
         self._characteristics: dict[int, tuple[int, Characteristics]] = {}   # object id -> (stamp, value)
         self._applying: dict[int, Characteristics] | None = None   # the permanents while static effects apply
-        self._static_pass: tuple[int, dict[int, Characteristics] | None] | None = None   # (stamp, result)
+        self._static_pass: tuple[int, dict[int, Characteristics]] | None = None   # (stamp, every permanent)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
 
     def characteristics(self, object_id: int) -> Characteristics:
@@ -92,9 +92,11 @@ class GameCore:
         cached = self._characteristics.get(object_id)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        value = self.own_characteristics(object_id)
+        value = None
         if applying is None and self.state.objects[object_id].zone == "battlefield":
-            value = self.with_static_effects(object_id, value)
+            value = self.with_static_effects().get(object_id)
+        if value is None:
+            value = self.own_characteristics(object_id)
         self._characteristics[object_id] = (stamp, value)
         return value
 

@@ -41,6 +41,9 @@ def _read_statics(abilities: tuple, rulebook: "Rulebook") -> tuple[tuple[ast.Nod
 #: What a tuple of abilities means, read once per tuple and rulebook.
 _statics = ByIdentity(_read_statics)
 _static_nodes = ByIdentity(lambda abilities, rulebook: tuple(a for a, _ in _statics(abilities, rulebook)))
+#: Those of them of a kind (a node class or a tuple of them).
+_statics_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
+    (a, args) for a, args in _statics(abilities, rulebook) if isinstance(a, kind)))
 #: Those of them that aren't run (runs.py), each with its gap.
 _gaps = ByIdentity(lambda abilities, rulebook: tuple(
     (a, found) for a in _static_nodes(abilities, rulebook) if (found := runs.gap(a, rulebook)) is not None))
@@ -51,23 +54,31 @@ class Damage:
 
     _unapplied_at: tuple = (None, ())   # (stamp, the permanents' static abilities not run then)
 
-    def static_values(self, chars: Characteristics | None) -> Iterator[tuple[ast.Node, dict]]:
-        """The abilities of an object with these characteristics, each with the values of its slots: its own
-        (none), then what its keyword abilities mean (the lines of their definitions, 702.1) with the values
-        each keyword gives ('Protection from red': {quality} is red)."""
+    def static_values(self, chars: Characteristics | None, kind: type | tuple | None = None
+                      ) -> Iterator[tuple[ast.Node, dict]]:
+        """The abilities of an object with these characteristics (of a kind, if given), each with the values of
+        its slots: its own (none), then what its keyword abilities mean (the lines of their definitions, 702.1)
+        with the values each keyword gives ('Protection from red': {quality} is red)."""
         if chars is None:
             return
-        for ability, args in _statics(chars.abilities, self.rulebook):
+        for ability, args in (_statics(chars.abilities, self.rulebook) if kind is None else
+                              _statics_of_kind(chars.abilities, self.rulebook, kind)):
             yield ability, dict(args)
 
-    def static_abilities(self, chars: Characteristics | None) -> tuple[ast.Node, ...]:
-        """The abilities of an object with these characteristics: its own, then what its keyword abilities mean."""
-        return () if chars is None else _static_nodes(chars.abilities, self.rulebook)
+    def static_abilities(self, chars: Characteristics | None, kind: type | tuple | None = None
+                         ) -> tuple[ast.Node, ...]:
+        """The abilities of an object with these characteristics: its own, then what its keyword abilities mean
+        (of a kind, if given)."""
+        if chars is None:
+            return ()
+        if kind is None:
+            return _static_nodes(chars.abilities, self.rulebook)
+        return tuple(a for a, _ in _statics_of_kind(chars.abilities, self.rulebook, kind))
 
     def own_with_values(self, chars: Characteristics | None, kind: type) -> list[tuple[ast.Node, dict]]:
         """Its static abilities of one kind about itself, each with the values of its slots."""
-        return [(a, values) for a, values in self.static_values(chars) if isinstance(a, kind)
-                and isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
+        return [(a, values) for a, values in self.static_values(chars, kind)
+                if isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
 
     def _own(self, chars: Characteristics | None, kind: type) -> list:
         """Its static abilities of one kind that are about itself ('this permanent can't be destroyed')."""

@@ -22,11 +22,12 @@ CREATURE_TYPES = "creature types"
 class Statics:
     """Targeting, blocking, defining and stack-locking static abilities; a part of `Game`."""
 
-    def statics_with_values(self, chars: Characteristics | None) -> Iterator[tuple[ast.Node, dict]]:
-        """The abilities of an object with these characteristics, each with the values of its slots: its own
-        lines (none), then what its keyword abilities mean (the lines of their definitions, 702.1), a number
-        slot's value as a number ('Toxic 2')."""
-        for ability, values in self.static_values(chars):
+    def statics_with_values(self, chars: Characteristics | None, kind: type | tuple | None = None
+                            ) -> Iterator[tuple[ast.Node, dict]]:
+        """The abilities of an object with these characteristics (of a kind, if given), each with the values of
+        its slots: its own lines (none), then what its keyword abilities mean (the lines of their definitions,
+        702.1), a number slot's value as a number ('Toxic 2')."""
+        for ability, values in self.static_values(chars, kind):
             yield ability, {name: value.value if isinstance(value, ast.IntValue) else value
                             for name, value in values.items()}
 
@@ -34,8 +35,8 @@ class Statics:
         """Its static abilities of a kind about itself; one about other objects isn't applied yet and is
         refused (runs.py)."""
         self._refuse_unapplied(kind)
-        return [(a, values) for a, values in self.statics_with_values(chars) if isinstance(a, kind)
-                and isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
+        return [(a, values) for a, values in self.statics_with_values(chars, kind)
+                if isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
 
     def _env_of(self, object_id: int, values: dict) -> Env:
         """The environment an object's static ability is read in: its controller's, with its slots' values."""
@@ -84,16 +85,12 @@ class Statics:
         """What the object's static abilities about its own characteristics say it is: characteristic-defining
         abilities in every zone (604.3, 613.3: every creature type, 205.3m; its colors, 105.2), then, on the
         battlefield, types added during its controller's turn (613.1d, 702.161a)."""
-        obj = self.state.objects[object_id]
-        statics = self.static_abilities(chars)
+        obj, own = self.state.objects[object_id], chars
         if obj.zone != "battlefield" and object_id not in self._defining \
-                and any(isinstance(rule, ast.DefinedPT) for rule in statics):  # continuous.py: on the battlefield
-            for rule, values in self.statics_with_values(chars):
-                if isinstance(rule, ast.DefinedPT):
-                    chars = self._defined_elsewhere(object_id, chars, rule, values)
-        for rule in statics:
-            if not isinstance(rule, ast.DEFINING_STATICS):  # their grammar says 'this object' only
-                continue
+                and self.static_abilities(chars, ast.DefinedPT):  # continuous.py: on the battlefield
+            for rule, values in self.statics_with_values(chars, ast.DefinedPT):
+                chars = self._defined_elsewhere(object_id, chars, rule, values)
+        for rule in self.static_abilities(own, ast.DEFINING_STATICS):  # their grammar says 'this object' only
             if isinstance(rule, ast.TypesWhile):
                 if obj.zone == "battlefield" and obj.controller == self.state.active:
                     chars = self._added_types(chars, rule.quality)
