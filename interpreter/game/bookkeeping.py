@@ -87,16 +87,16 @@ class Bookkeeping:
         """The abilities the events from `start` on trigger wait to be put on the stack (603.2): those of the
         permanents on the battlefield, and for a permanent leaving it, those of the permanents that left with
         it, as they last existed (leaves-the-battlefield abilities look back in time, 603.6c, 603.10a); those of
-        spells whose trigger can only trigger on the stack ('when you cast this spell', 113.6k); delayed
-        triggered abilities too, on events after they were created (603.7a)."""
+        spells and of cards in graveyards that function there (113.6k, 113.6m); delayed triggered abilities too,
+        on events after they were created (603.7a)."""
         events = self.state.events
         if start >= len(events):
             return
-        sources = [(self.state.objects[i], self.triggered_abilities(self.characteristics(i)))
-                   for i in self.state.battlefield]
-        sources += [(self.state.objects[item.object_id], [(a, v) for a, v in self.triggered_abilities(
-            self.characteristics(item.object_id)) if on_the_stack(a.trigger)])
-            for item in self.state.stack if item.object_id in self.state.objects]
+        sources = [(self.state.objects[i], self.functioning(i, "battlefield")) for i in self.state.battlefield]
+        sources += [(self.state.objects[item.object_id], self.functioning(item.object_id, "stack"))
+                    for item in self.state.stack if item.object_id in self.state.objects]
+        sources += [(self.state.objects[i], self.functioning(i, "graveyard")) for player in self.state.order
+                    for i in self.state.players[player].zones["graveyard"] if self.state.objects[i].card.front.abilities]
         sources = [(obj, abilities) for obj, abilities in sources if abilities]
         gone = self._gone(events[start:])
         for index in range(start, len(events)):
@@ -178,6 +178,11 @@ class Bookkeeping:
             return self.interpreter.step_begins(trigger, event, delayed.controller, delayed.turn)
         return TRIGGER_EVENTS.get(trigger.event) == event.name and event.object_id in delayed.vars.get("_it", ())
 
+    def functioning(self, object_id: int, zone: str) -> list[tuple[ast.TriggeredAbility, dict]]:
+        """The triggered abilities of the object that function in the zone it is in (113.6)."""
+        return [(a, v) for a, v in self.triggered_abilities(self.characteristics(object_id))
+                if trigger_zone(a) == zone]
+
     def triggered_abilities(self, chars: Characteristics | None) -> list[tuple[ast.TriggeredAbility, dict]]:
         """The triggered abilities of an object with these characteristics: its own, and those its keyword
         abilities mean (ward), each with the values the keyword gives its slots."""
@@ -195,7 +200,13 @@ class Bookkeeping:
         return found
 
 
-def on_the_stack(trigger: ast.Node) -> bool:
-    """113.6k: a trigger condition that can't trigger from the battlefield functions where it can: 'when you cast
-    this spell', on the stack."""
-    return isinstance(trigger, ast.CastTrigger) and trigger.self_
+def trigger_zone(ability: ast.TriggeredAbility) -> str:
+    """Where a triggered ability functions (113.6): 'when you cast this spell' can only trigger on the stack
+    (113.6k); one whose effect moves its own card out of a zone ('return this card from your graveyard to your
+    hand') functions only there (113.6m); the others on the battlefield (leaves-the-battlefield abilities
+    look back from there, 603.10a)."""
+    if isinstance(ability.trigger, ast.CastTrigger) and ability.trigger.self_:
+        return "stack"
+    moving = next((n for n in ast.walk(ability.effect) if isinstance(n, (ast.ReturnFromZone, ast.ExileSelfFrom))),
+                  None)
+    return moving.zone if moving is not None else "battlefield"
