@@ -24,6 +24,11 @@ class Gone(NamedTuple):
     attached_to: int | None = None
 
 
+def _own_step(trigger: ast.Node) -> bool:
+    """'At the beginning of your upkeep': no player the text could call 'that player'."""
+    return isinstance(trigger, ast.PhaseTrigger) and trigger.whose.startswith("your")
+
+
 class Bookkeeping:
     """What happens after each action before a player would receive priority; a part of `Game`."""
 
@@ -139,7 +144,8 @@ class Bookkeeping:
                         context.follows = (about,)
                     if event.amount:  # 'that much': the damage dealt (120.4)
                         context.vars["_amount"] = event.amount
-                    if event.player is not None:  # 'that player': the player it is about (dealt damage, casting)
+                    if event.player is not None and not _own_step(ability.trigger):  # 'that player': the player it
+                        # is about (dealt damage, casting, whose step it is); never 'you' of 'your upkeep'
                         context.vars["_that_player"] = [event.player]
                     if obj.x_paid is not None:
                         context.vars["X"] = obj.x_paid

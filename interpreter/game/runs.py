@@ -100,6 +100,13 @@ def _reflexive_unread(node: ast.Sequence, book: "Rulebook") -> bool:
                for n, e in enumerate(effects))
 
 
+def _no_that_player(node: ast.TriggeredAbility, book: "Rulebook") -> bool:
+    """'that player' in an ability of 'your upkeep' (or another step of yours): no event names another player."""
+    trigger = node.trigger
+    return (isinstance(trigger, ast.PhaseTrigger) and trigger.whose.startswith("your")
+            and any(isinstance(n, ast.Players) and n.who == "that player" for n in ast.walk(node.effect)))
+
+
 def _partial(node: ast.KeywordAction, book: "Rulebook") -> bool:
     definition = book.keyword_actions.get(node.name)
     return definition is not None and definition.partial
@@ -175,6 +182,8 @@ GAPS: tuple[Gap, ...] = (
     *(Gap(kind, "'that much' of an event without an amount", "'that much' names the amount of damage dealt or "
           "life gained by the event that triggered the ability; here there is none", "603.2", _no_amount)
       for kind in (ast.TriggeredAbility, ast.SpellAbility, ast.ActivatedAbility)),
+    Gap(ast.TriggeredAbility, "'that player' in an ability of a step of yours", "'that player' refers to a player "
+        "an earlier step chose (a clashed opponent), which isn't kept yet", "608.2c", _no_that_player),
     Gap(ast.Sequence, "reflexive triggered ability after an action that isn't optional", "a reflexive triggered "
         "ability ('When you do') after an action other than a 'you may' one isn't run by the interpreter yet", "603.12",
         _reflexive_unread),

@@ -79,6 +79,21 @@ class CastingSteps:
                 return True
         return False
 
+    @executes(ast.SpellsLastTurn)
+    def spells_last_turn(self, node: ast.SpellsLastTurn, env: Env) -> bool:
+        """The spells cast between the last two turns' beginnings (500.1; a game begun before that turn: none)."""
+        casters: list[str | None] = []
+        turns = 0
+        for event in reversed(self.state.events):
+            if event.name == "turn_began":
+                turns += 1
+                if turns == 2:
+                    break
+            elif event.name == "cast" and turns == 1:
+                casters.append(event.player)
+        most = max((casters.count(p) for p in set(casters)), default=0) if node.one_player else len(casters)
+        return (most >= node.at_least) != node.negated
+
     @executes(ast.TapTotalPower)
     def tap_total_power(self, node: ast.TapTotalPower, env: Env) -> list[int]:
         """118.3: the chosen untapped creatures' powers add up to at least N, or the cost isn't paid; tapping them

@@ -376,7 +376,10 @@ class ObjectSteps:
         if node.who == "defending player":
             return self._defending_player(node, env, order)
         if node.who == "that player":  # 603.2: the player the trigger event is about
-            return [p for p in env.vars.get("_that_player", ()) if p in order]
+            if "_that_player" not in env.vars:
+                raise self.refuse("'that player' refers to no player here: no event about a player triggered it",
+                                  env, node, "608.2c")
+            return [p for p in env.vars["_that_player"] if p in order]
         if node.who in ("its controller", "its owner"):  # of what the step before acted on (608.2h)
             found = [self.game.last_known(i).controller if node.who == "its controller" else self.game.owner_of(i)
                      for i in self.as_acted_on(ast.It(span=node.span), env)]

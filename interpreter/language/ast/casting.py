@@ -29,6 +29,7 @@ __all__ = [
     "SacrificeIt",
     "TapTotalPower",
     "ThisTurn",
+    "SpellsLastTurn",
     "WasPaid",
 ]
 
@@ -108,6 +109,16 @@ class ThisTurn(Node):
     event: str
     who: str
     source: bool = False  # about the ability's source ('you discarded this card this turn', 702.187b)
+
+
+@dataclass(frozen=True)
+class SpellsLastTurn(Node):
+    """'if no spells were cast last turn', 'if a player cast two or more spells last turn': at least `at_least`
+    spells were cast during the previous turn (by one player, if `one_player`); `negated`: that didn't happen."""
+
+    at_least: int
+    one_player: bool = False
+    negated: bool = False
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from .actions import IsDesignated
-from .casting import CostWasPaid, ThisTurn, WasPaid
+from .casting import CostWasPaid, SpellsLastTurn, ThisTurn, WasPaid
 from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
 
@@ -228,6 +228,7 @@ Condition = Union[
     WasPaid,
     CostWasPaid,
     ThisTurn,
+    SpellsLastTurn,
     IsDesignated,
     WasQuality,
     HadNoCounters,

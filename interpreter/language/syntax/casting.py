@@ -66,6 +66,12 @@ class CastingRules(Transformer):
     def you_cast_another_spell(self, meta, children):
         return ast.ThisTurn("cast", "you", span=self._span(meta))
 
+    def no_spells_last_turn(self, meta, children):
+        return ast.SpellsLastTurn(1, negated=True, span=self._span(meta))
+
+    def spells_last_turn(self, meta, children):
+        return ast.SpellsLastTurn(children[0].value, one_player=True, span=self._span(meta))
+
     def this_turn(self, meta, children):
         return children[0]
 
