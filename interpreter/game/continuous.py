@@ -73,6 +73,15 @@ class Continuous:
             self._applying = None
         return applying
 
+    def kept_tapped(self) -> set[int]:
+        """502.3: the permanents static abilities say don't untap during their controller's untap step."""
+        kept: set[int] = set()
+        for source in self.state.battlefield:
+            for rule, values in self.statics_with_values(self.characteristics(source)):
+                if isinstance(rule, ast.DoesntUntap):
+                    kept.update(self.interpreter.objects(rule.objects, self._env_of(source, values)))
+        return kept
+
     def defined_stats(self, object_id: int, rule: ast.DefinedPT, values: dict) -> dict[str, int | None]:
         """604.3, 613.4a: the power and toughness its characteristic-defining ability sets (the amount now; the
         other as printed), with what 613.4c adds to them (counters, Auras and Equipment, resolved effects)."""

@@ -215,6 +215,9 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.StaticGrant, "static ability about objects other than permanents", "a static ability changing "
         "objects other than a set of permanents it describes (cards in a zone, spells, chosen or counted "
         "objects) isn't applied by the interpreter yet", "611.3a", lambda n, b: not describes_permanents(n.objects)),
+    Gap(ast.DoesntUntap, "static ability about objects other than permanents", "a static ability keeping "
+        "objects other than a set of permanents it describes tapped isn't applied by the interpreter yet", "502.3",
+        lambda n, b: not describes_permanents(n.objects)),
     Gap(ast.CostChange, "cost change by a hybrid symbol or X", "a cost reduction or increase by a hybrid "
         "symbol or X isn't applied by the interpreter yet", "118.7e", lambda n, b: not applied(n)),
     *(Gap(kind, "static ability about other creatures in combat", "a static ability about how other creatures "
@@ -358,13 +361,13 @@ def _token_abilities(book: "Rulebook", name: str) -> tuple[ast.Node, ...]:
 def state_not_run(objects: Iterable, book: "Rulebook") -> MtgError | None:
     """The refusal of a game state the interpreter can't run, or None: a permanent or spell whose card has text
     the engine doesn't understand (W501) is there, so what happens can't be told; or a permanent with a static
-    ability changing other objects that isn't applied (a gap of StaticGrant)."""
+    ability changing other objects that isn't applied (a gap of StaticGrant or DoesntUntap)."""
     objects = list(objects)
     for obj in objects:
         if obj.zone != "battlefield" or obj.face_down:
             continue
         for ability in obj.face_up.abilities:
-            found = gap(ability, book) if isinstance(ability, ast.StaticGrant) else None
+            found = gap(ability, book) if isinstance(ability, (ast.StaticGrant, ast.DoesntUntap)) else None
             if found is not None:
                 _, message, rule = found.describe(ability, book)
                 return error(NOT_RUN, f"{obj.card_name}: {message}", ability.span, rule)

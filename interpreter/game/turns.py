@@ -213,10 +213,12 @@ class Turns:
         return not state.stack and not state.ended
 
     def untap_step(self) -> None:
-        """502.3: the active player untaps their permanents, except those an effect keeps tapped this once;
+        """502.3: the active player untaps their permanents, except those an effect keeps tapped this once or a
+        static ability keeps tapped;
         designations that last until that untap step end with it (701.43b). First, phasing (502.1)."""
         state = self.state
         self.phasing_step()
+        kept = self.kept_tapped()
         for i in state.battlefield:
             obj = state.objects[i]
             if obj.skip_untap == state.active and obj.controller != state.active:
@@ -225,7 +227,7 @@ class Turns:
                 continue
             if obj.skip_untap is True or obj.skip_untap == state.active:
                 obj.skip_untap = False
-            elif obj.tapped:
+            elif obj.tapped and i not in kept:
                 obj.tapped = False
                 self.emit(Event("untapped", obj.controller, obj.card_name, obj.id))
         self.end_durations(lambda until: until.kind == UNTIL_UNTAP and until.player == state.active)

@@ -141,7 +141,7 @@ class PermanentSteps:
         until = self.game.until(node.duration, env)
         if not self.game.still_lasting(until):   # 611.2b
             return []
-        if isinstance(node.ability, ast.TriggeredAbility):  # a whole ability in quotation marks
+        if isinstance(node.ability, (ast.TriggeredAbility, ast.ActivatedAbility)):  # a whole ability in quotes
             for i in ids:
                 obj = self.state.objects[i]
                 obj.granted = obj.granted + ((node.ability, until),)

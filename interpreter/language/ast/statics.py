@@ -21,6 +21,7 @@ __all__ = [
     "CombatDamageCounters",
     "DefinedColors",
     "DefinedPT",
+    "DoesntUntap",
     "EveryCreatureType",
     "GreaterStat",
     "InstantTiming",
@@ -157,6 +158,15 @@ class DefinedPT(Node):
     toughness: bool
     amount: Number
     label: str | None = None    # an ability word before it ('Domain —', 207.2c)
+
+
+@dataclass(frozen=True)
+class DoesntUntap(Node):
+    """'~ doesn't untap during your untap step', 'Enchanted creature doesn't untap during its controller's untap
+    step': while the source is on the battlefield, the permanents it describes stay tapped in their controller's
+    untap step (502.3)."""
+
+    objects: Objects
 
 
 TARGETING_STATICS = (CantBeTargeted,)

@@ -111,6 +111,11 @@ class ConditionRules(Transformer):
         objects = ast.PermanentsYouControl(quality, other=bool(other), span=self._span(meta))
         return ast.CountCompare(objects, count, at_most, span=self._span(meta))
 
+    def you_control_another(self, meta, children):
+        """'as long as you control another Vampire': one besides the source."""
+        objects = ast.PermanentsYouControl(children[0], other=True, span=self._span(meta))
+        return ast.CountCompare(objects, 1, span=self._span(meta))
+
     def cards_in_zone_count(self, meta, children):
         bound, zone = children
         count, at_most = self._bound(bound)

@@ -330,6 +330,12 @@ class PermanentEffectRules(Transformer):
         return tuple(children)
 
     def quoted_ability(self, meta, children):
+        """An ability in quotation marks that an object gets (113.2c): 'this creature' in it is that object; the
+        granting card's own name in it is the granting object, which the AST can't tell apart: not understood."""
+        if not meta.empty and "~" in self.source.text[meta.start_pos : meta.end_pos]:
+            raise MtgError(Diagnostic("E101", "a quoted ability naming the card that grants it isn't understood yet "
+                                      "(its name there means that card, not the object that has the ability)",
+                                      self._span(meta)))
         return children[0]
 
     def grant_until_end_of_turn(self, meta, children):

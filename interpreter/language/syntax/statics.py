@@ -17,6 +17,12 @@ class StaticRules(Transformer):
     def statics_static(self, meta, children):
         return children[0]
 
+    def doesnt_untap(self, meta, children):
+        return ast.DoesntUntap(children[0], span=self._span(meta))
+
+    def untap_whose(self, meta, children):
+        return None
+
     def defined_pt(self, meta, children):
         """604.3: '~'s power and toughness are each equal to AMOUNT', '~'s power is equal to AMOUNT'."""
         whose, stats, amount = children
