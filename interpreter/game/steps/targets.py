@@ -32,18 +32,20 @@ class TargetSteps:
     def any_target(self, node: ast.AnyTarget, env: Env) -> list[int | str]:
         """'any target' (115.4): a creature, planeswalker or battle, or a player, answered by name."""
         def choose() -> list[int | str]:
-            legal = self.any_target_options(env)
+            legal = self.any_target_options(env, node)
             if not legal:
                 raise NoLegalTarget(self.refuse("there is no legal target for 'any target'", env, node,
                                                 "115.4").diagnostic)
             return self.ask_objects(Choice("objects", f"{env.action_text}: any target", legal, rule="115.4"))
         return self._announced(node, env, choose)
 
-    def any_target_options(self, env: Env) -> list[int | str]:
-        """115.4: creatures, planeswalkers and battles that can be targeted, then the players."""
+    def any_target_options(self, env: Env, node: ast.AnyTarget) -> list[int | str]:
+        """115.4: creatures, planeswalkers and battles that can be targeted, then the players (or those of the
+        types named, and the opponents)."""
         permanents = [i for i in self.state.battlefield if not self.game.untargetable(i, env)
-                      and {"Creature", "Planeswalker", "Battle"} & set(self.game.characteristics(i).types)]
-        return [*permanents, *(p for p in self.state.order if not self.state.players[p].lost)]
+                      and set(node.types) & set(self.game.characteristics(i).types)]
+        return [*permanents, *(p for p in self.state.order if not self.state.players[p].lost
+                               and not (node.opponents and p == env.player))]
 
     def target_players(self, node: ast.Players, env: Env) -> list[str]:
         """'target player' / 'target opponent', announced like any target (601.2c)."""
@@ -90,7 +92,7 @@ class TargetSteps:
     def group_options(self, group: Targets, env: Env) -> list:
         """The legal targets now for one announced group (objects, or players by name)."""
         if isinstance(group.node, ast.AnyTarget):
-            return self.any_target_options(env)
+            return self.any_target_options(env, group.node)
         if isinstance(group.node, ast.Players):
             return self.player_options(group.node, env)
         return self.target_options(group.node, env)

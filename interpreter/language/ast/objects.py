@@ -103,7 +103,11 @@ class PaidObject(Node):
 
 @dataclass(frozen=True)
 class AnyTarget(Node):
-    """'any target': a creature, player, planeswalker or battle (115.4)."""
+    """'any target': a creature, player, planeswalker or battle (115.4); 'target player or planeswalker' (`types`
+    Planeswalker; `opponents`: 'target opponent or planeswalker', a player other than the controller)."""
+
+    types: tuple[str, ...] = ("Creature", "Planeswalker", "Battle")
+    opponents: bool = False
 
 
 @dataclass(frozen=True)

@@ -158,6 +158,10 @@ class ObjectRules(Transformer):
     def any_target(self, meta, children):
         return ast.AnyTarget(span=self._span(meta))
 
+    def target_player_or_planeswalker(self, meta, children):
+        return ast.AnyTarget(("Planeswalker",), str(children[0]).split()[0].lower() == "opponent",
+                             span=self._span(meta))
+
     def each_permanent(self, meta, children):
         return ast.AllPermanents(children[0], span=self._span(meta))
 
