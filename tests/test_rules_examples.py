@@ -124,7 +124,8 @@ def test_example_parses(definition: ast.Definition, text: str) -> None:
     else:
         # The example uses this definition (by its pattern or another wording), not only some other one.
         used = {getattr(n, "name", None) for n in ast.walk(node)
-                if type(n).__name__ in ("KeywordAction", "KeywordAbility")}
+                if type(n).__name__ in ("KeywordAction", "KeywordAbility")} | {
+            n.label for n in ast.walk(node) if isinstance(n, ast.ActivatedAbility)}   # 'Boast — ...' (702.142a)
         wanted = {definition.name, definition.pattern.name.lower()} | {
             a.name.lower() for a in getattr(definition, "aliases", ())}
         assert used & wanted, f"example {text!r} parses as {node!r}, not as {sorted(wanted)}"

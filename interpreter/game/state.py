@@ -309,6 +309,7 @@ class GameState(Recorded):
     lethal_damaged: set[int] = field(default_factory=JSet)   # dealt damage that is lethal in any amount (704.5h)
     loyalty_used: set[int] = field(default_factory=JSet)     # permanents a loyalty ability was activated of this turn (606.3)
     activations: JCounter = field(default_factory=JCounter)   # (object, ability) -> times activated this turn (602.5b)
+    activated: set = field(default_factory=JSet)   # (object, ability) activated at least once in the game (602.5b)
     struck_first: frozenset[int] | None = None   # in combat as this combat's first combat damage step began (510.4)
     rng: JRandom = field(default_factory=JRandom)   # seeded from `seed` as the game is made
     journal: Journal = field(default_factory=Journal, repr=False, compare=False)

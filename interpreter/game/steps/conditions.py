@@ -103,6 +103,17 @@ class ConditionSteps:
         count = len(self.objects(node.objects, env))
         return count <= node.bound if node.at_most else count >= node.bound
 
+    @executes(ast.AttackedThisTurn)
+    def attacked_this_turn(self, node: ast.AttackedThisTurn, env: Env) -> bool:
+        """Whether one of the objects was declared as an attacker since the turn began (508.1a, 508.3a)."""
+        ids = set(self.objects(node.objects, env))
+        for event in reversed(self.state.events):
+            if event.name == "turn_began":
+                return False
+            if event.name == "attacked" and event.object_id in ids:
+                return True
+        return False
+
     @executes(ast.YourTurn)
     def your_turn(self, node: ast.YourTurn, env: Env) -> bool:
         return self.state.active == env.player

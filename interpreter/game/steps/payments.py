@@ -71,17 +71,28 @@ class PaymentSteps:
         cost, isn't run yet)."""
         for change in ability.cost_changes:
             self.check_runs(change, env)
-        for limit in ability.limits:
+        for limit in ability.limits + self.added_limits(ability):
             self.check_runs(limit, env)
+            key = (env.source_id, self.game.words_of(ability))
             if limit.kind == "once each turn":  # counted for this ability of this object (602.5b-c, 400.7)
-                key = (env.source_id, self.game.words_of(ability))
                 if self.state.activations[key] >= limit.times:
                     raise self.refuse(f"it was already activated {_times(limit.times)} this turn", env, limit,
                                       "602.5b")
                 self.state.activations[key] += 1
+            elif limit.kind == "once":  # ever, for this ability of this object (a new object is new, 400.7)
+                if key in self.state.activated:
+                    raise self.refuse("it was already activated once", env, limit, "602.5b")
+                self.state.activated.add(key)
             elif not self.limit_met(limit, env):
                 raise self.refuse(f"it can be activated only {self.game.words_of(limit)}", env, limit,
                                   "602.5d" if limit.kind == "as a sorcery" else "602.5b")
+
+    def added_limits(self, ability: ast.ActivatedAbility) -> tuple[ast.ActivationLimit, ...]:
+        """The limits a keyword labelling the ability adds to it (702.142a, 702.177a); an ability word adds none
+        (207.2c)."""
+        definition = self.game.rulebook.keyword_abilities.get(ability.label or "")
+        return tuple(limit for static in (definition.statics if definition else ())
+                     if isinstance(static, ast.AddedLimits) for limit in static.limits)
 
     def limit_met(self, limit: ast.ActivationLimit, env: Env) -> bool:
         """Whether the moment meets a limit on when the ability can be activated (602.5b, d, e)."""

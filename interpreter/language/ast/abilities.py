@@ -18,6 +18,7 @@ from .phasing import PhasesOutInUntapStep
 from .triggers import Trigger
 
 __all__ = [
+    "AddedLimits",
     "ChapterTrigger",
     "TriggeredAbility",
     "CostItem",
@@ -127,6 +128,14 @@ class ActivationLimit(Node):
     condition: "Condition | None" = None
     times: int = 1
     step: str | None = None  # a step as Oracle text names it: 'upkeep', 'draw step', 'end step'
+
+
+@dataclass(frozen=True)
+class AddedLimits(Node):
+    """A keyword's meaning that adds limits to the activated ability it labels ('Boast — [Cost]: [Effect]' adds
+    'Activate only if this creature attacked this turn and only once each turn', 702.142a, 702.177a)."""
+
+    limits: tuple[ActivationLimit, ...]
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
 
 __all__ = [
+    "AttackedThisTurn",
     "WasEvent",
     "HadNoCounters",
     "HasCounter",
@@ -164,6 +165,14 @@ class DiedThisTurn(Node):
 
 
 @dataclass(frozen=True)
+class AttackedThisTurn(Node):
+    """'if this creature attacked this turn': it was declared as an attacker this turn (508.1a); one put onto
+    the battlefield attacking never attacked (508.4)."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
 class YouCastIt(Node):
     """'if you cast it': the permanent entered as a spell you cast (601.2i)."""
 
@@ -240,6 +249,7 @@ Condition = Union[
     IsStatus,
     CountCompare,
     DiedThisTurn,
+    AttackedThisTurn,
     YouCastIt,
     SpellWas,
     IsPairFor,

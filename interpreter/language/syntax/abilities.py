@@ -4,6 +4,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 from lark import Transformer, v_args
 
 from ...diagnostics import Diagnostic, MtgError
@@ -147,6 +150,19 @@ class AbilityRules(Transformer):
 
     def activation_limits(self, meta, children):
         return tuple(children)
+
+    def once_ever(self, meta, children):
+        return ast.ActivationLimit("once", span=self._span(meta))
+
+    def added_activation_limits(self, meta, children):
+        return ast.AddedLimits(children[0], span=self._span(meta))
+
+    def keyword_labeled_ability(self, meta, children):
+        """'Boast — {1}{R}: ...': the activated ability after the keyword's dash, labelled by the keyword."""
+        name, *rest = children
+        ability = self.activated_ability(meta, rest)
+        return dataclasses.replace(ability, label=str(name), cost_text=re.sub(r"^[^\u2014-]*[\u2014-]\s*", "",
+                                                                                 ability.cost_text))
 
     def activated_ability(self, meta, children):
         text = self.source.original[meta.start_pos : meta.end_pos] if not meta.empty else ""

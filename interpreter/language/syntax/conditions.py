@@ -125,6 +125,9 @@ class ConditionRules(Transformer):
     def no_cards_in_hand(self, meta, children):
         return ast.CountCompare(ast.CardsInZone(None, "hand", span=self._span(meta)), 0, True, span=self._span(meta))
 
+    def attacked_this_turn(self, meta, children):
+        return ast.AttackedThisTurn(children[0], span=self._span(meta))
+
     def died_this_turn(self, meta, children):
         return ast.DiedThisTurn(children[0], children[1], span=self._span(meta))
 
