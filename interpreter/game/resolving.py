@@ -46,6 +46,7 @@ class Resolving:
                 self.attach_resolved(item.context.targets, new)   # 303.4f
                 new.cast_events = tuple(item.context.events)  # 701.4b: what its casting did, for its abilities
                 new.costs_paid = item.context.paid  # 601.2b: what 'if it was kicked' reads
+                self.delayed_as_it_resolves(item, spell, new, env)
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)
         self.end_context(item.context)
 
@@ -66,6 +67,16 @@ class Resolving:
             self.move(spell.id, self.leaving_stack_to(item, spell, "graveyard"), env=env)
         else:
             self.state.stack.remove(item)
+
+    def delayed_as_it_resolves(self, item: StackItem, spell: GameObject, new: GameObject, env: Env) -> None:
+        """608.3, 603.7: a permanent spell's ability that creates a delayed triggered ability as it resolves, 'it'
+        being the permanent (702.109a: 'return the permanent this spell becomes to its owner's hand at the
+        beginning of the next end step')."""
+        for static, _, _ in self.keyword_statics(spell.card.front.abilities, ast.DelayedAsItResolves):
+            if self.interpreter.holds(static.condition, env):
+                inner = Env(item.controller, item.context, item.context.source_id, {"_it": [new.id]},
+                            action_text=env.action_text)
+                self.interpreter.run(static.delayed, inner)
 
     def put_away_resolved(self, item: StackItem, spell: GameObject, env: Env) -> None:
         """608.2n: a resolved instant or sorcery goes to its owner's graveyard, or where a replacement says: one

@@ -39,9 +39,11 @@ class Statics:
                 if isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
 
     def _env_of(self, object_id: int, values: dict) -> Env:
-        """The environment an object's static ability is read in: its controller's, with its slots' values."""
+        """The environment an object's static ability is read in: its controller's, with its slots' values and
+        the costs paid for the spell it was ('as long as its dash cost was paid', 601.2b)."""
         controller = self.state.objects[object_id].controller if object_id in self.state.objects else None
-        return Env(controller or "", Context(0, controller or "", object_id), object_id, dict(values))
+        return Env(controller or "", Context(0, controller or "", object_id, paid=self.paid_for(object_id)), object_id,
+                   dict(values))
 
     # ------------------------------------------------------------ 115.1: targets
     def untargetable(self, object_id: int, env: Env) -> bool:

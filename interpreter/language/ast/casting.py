@@ -16,6 +16,7 @@ __all__ = [
     "ChooseAllModes",
     "CopyExcept",
     "CostWasPaid",
+    "DelayedAsItResolves",
     "DiscardIntoExile",
     "DrawReplacement",
     "ExileAsItResolves",
@@ -154,6 +155,16 @@ class ExileAsItResolves(Node):
     """'If CONDITION, instead of putting it into your graveyard as it resolves, exile it and, at the beginning of
     STEP, EFFECT' (702.88a): a replacement of 608.2n that creates a delayed triggered ability (603.7) whose
     source is the exiled card."""
+
+    condition: "Node"
+    delayed: "Node"
+
+
+@dataclass(frozen=True)
+class DelayedAsItResolves(Node):
+    """'If CONDITION, EFFECT at the beginning of STEP' on a permanent spell (702.109a, 702.152a): as it resolves,
+    a delayed triggered ability is created (603.7) whose 'it' ('the permanent this spell becomes') is the
+    permanent."""
 
     condition: "Node"
     delayed: "Node"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lark import Transformer, v_args
+from lark import Token, Transformer, v_args
 
 from .. import ast
 
@@ -37,7 +37,8 @@ class CastingRules(Transformer):
         return ast.WasPaid(children[0], str(children[1]).lower(), True, span=self._span(meta))
 
     def cost_was_paid(self, meta, children):
-        return ast.CostWasPaid(children[0], span=self._span(meta))
+        return ast.CostWasPaid(next(c for c in children if isinstance(c, str) and not isinstance(c, Token)),
+                               span=self._span(meta))
 
     def paid_condition(self, meta, children):
         return children[0]
@@ -116,6 +117,17 @@ class CastingRules(Transformer):
         condition, (step, whose), effect = children
         delayed = ast.DelayedTrigger(ast.PhaseTrigger(step, whose, span=self._span(meta)), effect, span=self._span(meta))
         return ast.ExileAsItResolves(condition, delayed, span=self._span(meta))
+
+    def keyword_static_grant(self, meta, children):
+        """'As long as its dash cost was paid, this permanent has haste' (702.109a): a static ability a keyword
+        means, read as a card's static grant is (604.1)."""
+        condition, objects, abilities = children
+        return self._static(meta, condition, objects, abilities, None, None)
+
+    def delayed_as_it_resolves(self, meta, children):
+        condition, effect, (step, whose) = children
+        delayed = ast.DelayedTrigger(ast.PhaseTrigger(step, whose, span=self._span(meta)), effect, span=self._span(meta))
+        return ast.DelayedAsItResolves(condition, delayed, span=self._span(meta))
 
     def draw_replacement(self, meta, children):
         return ast.DrawReplacement(children[0], children[1], span=self._span(meta))
