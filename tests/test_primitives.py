@@ -38,6 +38,8 @@ SAMPLES = {
     "exile_total_mana_value": "exile any number of cards from your graveyard with total mana value 4 or greater",
     "create_named_token": "create a Treasure token",
     "create_token": "create two 1/1 white Soldier creature tokens",
+    "create_token_tapped": "create two tapped 1/1 white Soldier creature tokens",
+    "create_token_attacking": "create a tapped and attacking 1/1 red Warrior creature token",
     "create_named_spec_token": "create Ragavan, a legendary 2/1 red Monkey creature token",
     "gain_life": "you gain 3 life",
     "lose_life": "each opponent loses 2 life",

@@ -105,8 +105,10 @@ class PermanentEffectRules(Transformer):
         return ast.CreateToken(children[0], **children[1], span=self._span(meta))
 
     def create_token_tapped(self, meta, children):
-        count, status, spec = children
-        return ast.CreateToken(count, **spec, tapped=str(status).lower() == "tapped", span=self._span(meta))
+        """'create N tapped ...': the literal word, as in 'tapped and attacking' (a status-word terminal
+        beside that literal lost 'tapped' to it in the lexer, so neither form with a status word parsed)."""
+        count, spec = children
+        return ast.CreateToken(count, **spec, tapped=True, span=self._span(meta))
 
     def create_token_attacking(self, meta, children):
         return ast.CreateToken(children[0], **children[1], tapped=True, attacking=True, span=self._span(meta))
