@@ -114,9 +114,8 @@ class CastingRules(Transformer):
         return ast.ReturnFromZone(str(zone).lower(), to=str(to).lower(), span=self._span(meta))
 
     def exile_as_it_resolves(self, meta, children):
-        condition, (step, whose), effect = children
-        delayed = ast.DelayedTrigger(ast.PhaseTrigger(step, whose, span=self._span(meta)), effect, span=self._span(meta))
-        return ast.ExileAsItResolves(condition, delayed, span=self._span(meta))
+        condition, step, effect = children
+        return ast.ExileAsItResolves(condition, self.delayed_step_trigger(meta, [step, effect]), span=self._span(meta))
 
     def keyword_static_grant(self, meta, children):
         """'As long as its dash cost was paid, this permanent has haste' (702.109a): a static ability a keyword
@@ -125,9 +124,8 @@ class CastingRules(Transformer):
         return self._static(meta, condition, objects, abilities, None, None)
 
     def delayed_as_it_resolves(self, meta, children):
-        condition, effect, (step, whose) = children
-        delayed = ast.DelayedTrigger(ast.PhaseTrigger(step, whose, span=self._span(meta)), effect, span=self._span(meta))
-        return ast.DelayedAsItResolves(condition, delayed, span=self._span(meta))
+        condition, effect, step = children
+        return ast.DelayedAsItResolves(condition, self.delayed_step_trigger(meta, [step, effect]), span=self._span(meta))
 
     def draw_replacement(self, meta, children):
         return ast.DrawReplacement(children[0], children[1], span=self._span(meta))
