@@ -1,8 +1,8 @@
 """Build the Lark parsers: the fixed grammar files plus the alternatives that
 the loaded definitions declare (their invocation patterns).
 
-Parsers are built once per distinct grammar text and cached in memory (and by
-Lark on disk), so loading the same rules twice costs nothing.
+Parsers are built once per distinct grammar text and cached in memory and on
+disk, so loading the same rules twice costs nothing.
 """
 from __future__ import annotations
 
@@ -48,6 +48,32 @@ def cache_file(name: str, text: str) -> str | bool:
     return str(folder / f"{name}-{digest}.lark")
 
 
+def built(name: str, text: str, **options) -> Lark:
+    """The LALR parser of a grammar text: read from its cache file when a process built it before, else
+    built and written there whole or not at all (a temporary file renamed into place). Processes that
+    build the same grammar at once (pytest's workers, simulate's jobs) never read a half-written file,
+    which Lark's own cache, writing in place, allows."""
+    path = cache_file(name, text)
+    if path:
+        try:
+            with open(path, "rb") as f:
+                return Lark.load(f)
+        except FileNotFoundError:
+            pass
+        except Exception:   # unreadable (another Lark's format): built again and replaced, as Lark does
+            pass
+    parser = Lark(text, parser="lalr", **options)
+    if path:
+        temporary = f"{path}.{os.getpid()}.tmp"
+        try:
+            with open(temporary, "wb") as f:
+                parser.save(f)
+            os.replace(temporary, path)
+        except OSError:
+            pass
+    return parser
+
+
 def resource_dir(name: str) -> Path:
     """The shipped `grammar/` or `rules/` folder: inside the installed package, or in a checkout."""
     package = Path(__file__).resolve().parent.parent
@@ -72,14 +98,14 @@ class _RulesIndenter(Indenter):
 def structure_parser() -> Lark:
     """Finds the lines of a rules file and their nesting."""
     text = grammar_text("structure")
-    return Lark(text, parser="lalr", postlex=_RulesIndenter(), cache=cache_file("structure", text))
+    return built("structure", text, postlex=_RulesIndenter())
 
 
 @functools.cache
 def definitions_parser() -> Lark:
     """Parses header and clause lines of a rules file."""
     text = grammar_text("definitions")
-    return Lark(text, parser="lalr", start=["header", "clause"], cache=cache_file("definitions", text))
+    return built("definitions", text, start=["header", "clause"])
 
 
 def slot_type(name: str) -> str | None:
@@ -166,9 +192,9 @@ def you_trigger_words(patterns: list[Pattern]) -> list[tuple[str, ...]]:
 @functools.cache
 def oracle_parser(extension_text: str) -> Lark:
     """The Oracle-wording parser for one set of loaded definitions."""
-    return Lark(grammar_text("oracle") + "\n" + extension_text, parser="lalr",
-                start=["ability", "effect_text", "command", "static_ability"], propagate_positions=True,
-                maybe_placeholders=True, cache=cache_file("oracle", grammar_text("oracle") + "\n" + extension_text))
+    return built("oracle", grammar_text("oracle") + "\n" + extension_text,
+                 start=["ability", "effect_text", "command", "static_ability"], propagate_positions=True,
+                 maybe_placeholders=True)
 
 
 @dataclass
