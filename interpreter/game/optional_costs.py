@@ -181,7 +181,7 @@ def functioning_zone(ability: ast.ActivatedAbility) -> str:
         effect = cost.effect
         if isinstance(effect, ast.Discard) and isinstance(effect.objects, ast.Self):
             return "hand"
-        if isinstance(effect, ast.ExileSelfFrom):
+        if isinstance(effect, (ast.ExileSelfFrom, ast.RevealSelfFrom)):
             return effect.zone
     moving = next((n for n in ast.walk(ability.effect) if isinstance(n, ast.ReturnFromZone)), None)
     return moving.zone if moving is not None else "battlefield"

@@ -155,6 +155,17 @@ class CastingSteps:
             raise self.refuse(f"this card isn't in your {node.zone}", env, node, "118.3")
         return [self.game.move(obj.id, "exile", env=env).id]
 
+    @executes(ast.RevealSelfFrom)
+    def reveal_self_from(self, node: ast.RevealSelfFrom, env: Env) -> list[int]:
+        """The ability's own card revealed from that zone of its owner's (701.20a: until the ability is done);
+        as a cost, it can't be paid otherwise (118.3)."""
+        obj = self.state.objects.get(env.source_id) if env.source_id is not None else None
+        if obj is None or obj.zone != node.zone or obj.owner != env.player:
+            raise self.refuse(f"this card isn't in your {node.zone}", env, node, "118.3")
+        self.state.reveal(obj, env.context.id)
+        self.game.emit(Event("revealed", obj.owner, obj.card_name, obj.id), env)
+        return [obj.id]
+
     @executes(ast.CopyExcept)
     def copy_except(self, node: ast.CopyExcept, env: Env) -> list[int]:
         """707.9b: the token's copiable values are the object's with the exceptions (a card followed to where a

@@ -22,6 +22,7 @@ __all__ = [
     "ExileAsItResolves",
     "ExileIfItWouldLeave",
     "ExileSelfFrom",
+    "RevealSelfFrom",
     "ExiledThisWayTrigger",
     "GainsForGood",
     "OptionalCost",
@@ -200,6 +201,14 @@ class ExileIfItWouldLeave(Node):
 class ExileSelfFrom(Node):
     """'Exile this card from your graveyard' (a cost): the ability's own card, from that zone (so the ability
     functions only there, 113.6m)."""
+
+    zone: str
+
+
+@dataclass(frozen=True)
+class RevealSelfFrom(Node):
+    """'Reveal this card from your hand' (a cost, 702.57b): the ability's own card, revealed from that zone (so
+    the ability functions only there, 113.6m)."""
 
     zone: str
 

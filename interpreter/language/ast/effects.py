@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Union
 
 from .combat import CombatRequirementFor
-from .casting import CastForCost, CopyExcept, ExileSelfFrom, ExileIfItWouldLeave, GainsForGood, ReturnFromZone, SacrificeIt, TapTotalPower
+from .casting import (CastForCost, CopyExcept, ExileSelfFrom, ExileIfItWouldLeave, GainsForGood, ReturnFromZone,
+                      RevealSelfFrom, SacrificeIt, TapTotalPower)
 from .control_effects import (
     AdvanceMarker,
     CompleteRoomCard,
@@ -101,6 +102,7 @@ Effect = Union[
     GainsForGood,
     ExileIfItWouldLeave,
     ExileSelfFrom,
+    RevealSelfFrom,
     CopyExcept,
     TapTotalPower,
     GainLifeLost,

@@ -142,6 +142,9 @@ class CastingRules(Transformer):
     def exile_self_from_zone(self, meta, children):
         return ast.ExileSelfFrom(str(children[1]).lower(), span=self._span(meta))
 
+    def reveal_self_from_zone(self, meta, children):
+        return ast.RevealSelfFrom(str(children[1]).lower(), span=self._span(meta))
+
     def create_copy_except(self, meta, children):
         objects, *changes = [c for c in children if c is not None and not (hasattr(c, "type") and c.type == "COPY_EXCEPT")]
         return ast.CopyExcept(objects, tuple(changes), span=self._span(meta))
