@@ -149,12 +149,12 @@ def test_every_terminal_is_described_in_words(parser, name: str) -> None:
 
 
 def test_an_expected_clause_is_named_in_words_not_by_its_rule() -> None:
-    said = _error("effect", "sacrifice a creature with power X where")
+    said = _error("effect", "draw X cards where")
     assert "', where X is'" in said and "where_x" not in said
 
 
 def test_a_card_line_with_no_card_name_says_not_understood() -> None:
-    assert _error("card", "Flying, scavenge {2}").startswith("not understood: ")
+    assert _error("card", "Flying, glorbify {2}").startswith("not understood: ")   # no such keyword
 
 
 # ------------------------------------------------------------ mana strings in words
