@@ -99,6 +99,19 @@ def test_every_executor_is_registered_beside_its_node_name() -> None:
         assert function.__module__.startswith("interpreter.game.steps."), (node_class, function.__module__)
 
 
+def test_each_tree_method_has_one_family() -> None:
+    """`ToAst` joins one transformer class per family of grammar rules: a method name defined in two
+    families would make the later one silently unused (its grammar rule built by the other's method)."""
+    from interpreter.language.syntax.transformer import ToAst
+    owners: dict[str, list[str]] = {}
+    for family in ToAst.__mro__[1:]:
+        if family.__module__.startswith("interpreter.language.syntax."):
+            for name, value in vars(family).items():
+                if callable(value) and not name.startswith("__"):
+                    owners.setdefault(name, []).append(family.__name__)
+    assert not {n: o for n, o in owners.items() if len(o) > 1}
+
+
 def test_every_subpackage_ships() -> None:
     """A non-editable install (CI's) ships only the packages pyproject.toml lists: a new subpackage left out
     would import in a checkout and fail everywhere else."""
