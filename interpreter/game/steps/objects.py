@@ -73,7 +73,9 @@ class ObjectSteps:
         elif not isinstance(node, ast.Var):
             value = max(0, self.amount(node, env))   # 107.1b: a negative result counts as 0
         else:
-            value = env.vars.get(node.name, 1)
+            if node.name not in env.vars:
+                raise self.refuse(f"{{{node.name}}} is bound to no number here", env, node)
+            value = env.vars[node.name]
             if isinstance(value, ast.IntValue):  # a keyword ability's number ('Afterlife 2') as written
                 value = value.value
             if not isinstance(value, int):
