@@ -307,12 +307,11 @@ def _attempts(game: Game, ability: ast.Node, source: int, text: str):
             for static in definition.statics if definition else ():
                 if isinstance(static, ast.CastPermission):
                     yield from _cast_with(game, card, static, definition)
-    if isinstance(ability, (ast.StaticGrant, ast.AttachedGrant, ast.AsThoughFlash, ast.KeywordAbilities)):
+    if isinstance(ability, (ast.StaticGrant, ast.AsThoughFlash, ast.KeywordAbilities)):
         def look() -> None:
             if source in game.state.battlefield:  # an Aura or Equipment: attached to a creature
                 game.state.objects[source].attached_to = next(
                     i for i in game.state.battlefield if game.state.objects[i].card_name == "Grizzly Bears")
-                game.state.attachments += 1
             for i in list(game.state.objects):
                 game.characteristics(i)
             game.cast("alice", ast.CastCommand("hand:Opt"))

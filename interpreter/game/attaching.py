@@ -61,7 +61,6 @@ class Attaching:
         """301.5, 303.4: it becomes attached, with a new timestamp (613.7e)."""
         aura.attached_to = object_id
         aura.timestamp = self.state.tick()
-        self.state.attachments += 1
 
     def aura_entering(self, old: GameObject, player: str) -> int | None:
         """303.4i: an Aura put onto the battlefield other than by resolving: the player putting it there chooses

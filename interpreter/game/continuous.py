@@ -84,11 +84,12 @@ class Continuous:
 
     def defined_stats(self, object_id: int, rule: ast.DefinedPT, values: dict) -> dict[str, int | None]:
         """604.3, 613.4a: the power and toughness its characteristic-defining ability sets (the amount now; the
-        other as printed), with what 613.4c adds to them (counters, Auras and Equipment, resolved effects)."""
+        other as printed), with what resolved effects and counters add to them (613.4c; static abilities' changes
+        apply after, in their layer)."""
         obj = self.state.objects[object_id]
         amount = self.interpreter.number(rule.amount, self._env_of(object_id, values))
         face = obj.face_up
-        power, toughness = self.state.pt_changes(obj, self.state.granted_by_attachments(obj))
+        power, toughness = self.state.pt_changes(obj)
         printed_power = amount if rule.power else face.power
         printed_toughness = amount if rule.toughness else face.toughness
         return {"power": None if printed_power is None else printed_power + power,
@@ -133,9 +134,7 @@ class Continuous:
         ability = effect.ability
         env = self._env_of(effect.source, effect.values)
         times = 1 if ability.times is None else self.interpreter.number(ability.times, env)
-        x = 0 if ability.x is None else self.interpreter.number(ability.x, env)
-        return tuple((x if part[1:].upper() == "X" else int(part[1:])) * (-1 if part[0] == "-" else 1) * times
-                     for part in ability.change.split("/"))
+        return tuple(self.interpreter.signed(part, env, ability, ability.x) * times for part in ability.change.split("/"))
 
     @staticmethod
     def _added(effect: StaticEffect) -> tuple:

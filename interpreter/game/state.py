@@ -300,7 +300,6 @@ class GameState(Recorded):
     # controller before the first of them)
     control_changes: list[tuple[int, str, "Until | None", str]] = field(default_factory=JList)
     bookkept: int = 0                 # events up to here have been looked at for triggers (603.2)
-    attachments: int = 0              # how many attachments were ever made (0: nothing to look for)
     revealed: set[int] = field(default_factory=JSet)   # objects some context keeps revealed (701.20a)
     tokens: set[int] = field(default_factory=JSet)     # the tokens, wherever they are (704.5d)
     replacements: list[Replacement] = field(default_factory=JList)  # waiting to apply (614.1a, 701.19a)
@@ -389,15 +388,6 @@ class GameState(Recorded):
             if not obj.revealed_by:
                 self.revealed.discard(object_id)
 
-    def granted_by_attachments(self, obj: GameObject) -> list[ast.AttachedGrant]:
-        """613.1f, 613.4c: what the Auras and Equipment attached to it say of it ('Enchanted creature gets +2/+0
-        and has trample')."""
-        if obj.zone != "battlefield" or not self.attachments:
-            return []
-        return [ability for other_id in self.battlefield
-                if (other := self.objects[other_id]).attached_to == obj.id and not other.face_down
-                for ability in other.card.front.abilities if isinstance(ability, ast.AttachedGrant)]
-
     # ------------------------------------------------------------ characteristics
     def characteristics(self, obj: GameObject, face_down: Characteristics | None,
                         intrinsic: dict[str, tuple] | None = None) -> Characteristics:
@@ -409,9 +399,6 @@ class GameState(Recorded):
             base = obj.card.front.characteristics()
         else:  # 712.8e: the back face's characteristics, with the mana value of the front face's mana cost
             base = replace(obj.face_up.characteristics(), fixed_mana_value=obj.card.front.characteristics().mana_value)
-        attached = self.granted_by_attachments(obj)
-        if attached:
-            base = replace(base, abilities=base.abilities + tuple(a for grant in attached for a in grant.abilities))
         if obj.added_subtypes or obj.extra_abilities or obj.granted:
             base = replace(base, subtypes=base.subtypes + tuple(t for t in obj.added_subtypes if t not in base.subtypes),
                            abilities=base.abilities + obj.extra_abilities + tuple(a for a, _ in obj.granted))
@@ -429,16 +416,15 @@ class GameState(Recorded):
                 base = replace(base, power=change.pt[0], toughness=change.pt[1])
         if base.power is None:
             return base
-        power, toughness = self.pt_changes(obj, attached)
+        power, toughness = self.pt_changes(obj)
         return replace(base, power=base.power + power, toughness=(base.toughness or 0) + toughness)
 
     @staticmethod
-    def pt_changes(obj: GameObject, attached: list[ast.AttachedGrant]) -> tuple[int, int]:
-        """613.4c: what the Auras and Equipment attached to it, effects of resolved spells and abilities ('gets
-        +2/+0 until end of turn') and its +N/+M counters add to its power and toughness."""
-        changes = [tuple(int(x) for x in g.change.split("/")) for g in attached if g.change]
+    def pt_changes(obj: GameObject) -> tuple[int, int]:
+        """613.4c: what effects of resolved spells and abilities ('gets +2/+0 until end of turn') and its +N/+M
+        counters add to its power and toughness (static abilities' changes: continuous.py)."""
         power, toughness = counter_changes(obj.counters)
-        for dp, dt, *_ in (*changes, *obj.modifiers):
+        for dp, dt, *_ in obj.modifiers:
             power, toughness = power + dp, toughness + dt
         return power, toughness
 

@@ -159,7 +159,6 @@ class StartingState:
         if target is obj:
             raise self.refuse(f"{name} can't be attached to itself", placed.line, "attached_to", "303.4d")
         obj.attached_to = target.id
-        game.state.attachments += 1
 
     def attack(self, game: Game, placed: Placed) -> None:
         state, obj, name = game.state, placed.obj, placed.obj.card_name

@@ -113,7 +113,7 @@ class PermanentSteps:
     @executes(ast.Pump)
     def pump(self, node: ast.Pump, env: Env) -> list[int]:
         times = 1 if node.times is None else self.number(node.times, env)   # '... for each ...' (107.3)
-        power, toughness = (self._signed(part, env, node) * times for part in node.change.split("/"))
+        power, toughness = (self.signed(part, env, node) * times for part in node.change.split("/"))
         ids = self.objects(node.objects, env)
         until = self.game.until(node.duration, env)
         if not self.game.still_lasting(until):   # 611.2b: its duration is over before it begins
@@ -123,10 +123,11 @@ class PermanentSteps:
             obj.modifiers = obj.modifiers + ((power, toughness, until),)
         return ids
 
-    def _signed(self, part: str, env: Env, node: ast.Pump) -> int:
-        """'+2', '-1', '+X' (107.3), or '+{n}' with a number slot's value (a keyword ability's 'Bushido 2')."""
+    def signed(self, part: str, env: Env, node: ast.Node, x: ast.Number | None = None) -> int:
+        """'+2', '-1', '+X' (107.3: X as `x` says, '..., where X is ...', else the X chosen), or '+{n}' with a
+        number slot's value (a keyword ability's 'Bushido 2')."""
         if part[1:].upper() == "X":
-            value = self.number(ast.XValue(span=node.span), env)
+            value = self.number(x if x is not None else ast.XValue(span=node.span), env)
             return -value if part[0] == "-" else value
         if "{" not in part:
             return int(part)

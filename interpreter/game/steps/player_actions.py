@@ -82,7 +82,7 @@ class PlayerActionSteps:
     @executes(ast.PumpPerBlocker)
     def pump_per_blocker(self, node: ast.PumpPerBlocker, env: Env) -> list[int]:
         """Each object gets the change times the creatures blocking it beyond the first, counted now (702.23b)."""
-        power, toughness = (self._signed(part, env, node.pump) for part in node.pump.change.split("/"))
+        power, toughness = (self.signed(part, env, node.pump) for part in node.pump.change.split("/"))
         ids = self.objects(node.pump.objects, env)
         until = self.game.until(node.pump.duration, env)
         for i in ids:

@@ -36,7 +36,6 @@ __all__ = [
     "KeywordAbility",
     "KeywordAbilities",
     "FaceDownCast",
-    "AttachedGrant",
     "AttachOnly",
     "AsThoughFlash",
     "CastPermission",
@@ -237,18 +236,6 @@ class FaceDownCast(Node):
     toughness: int
     quality: QualityExpr
     with_ability: KeywordAbility | None = None
-
-
-@dataclass(frozen=True)
-class AttachedGrant(Node):
-    """'Enchanted creature has flying and lifelink', '... has "Whenever ..."' (613.1f): the permanent this is
-    attached to has them."""
-
-    attachment: str
-    quality: QualityExpr
-    abilities: tuple["KeywordAbility | TriggeredAbility", ...]
-    change: str | None = None   # 'Enchanted creature gets +1/+2' (613.4c): '+1/+2'
-    label: str | None = None    # an ability word before it (207.2c)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ class AttachmentRules(Transformer):
         attachment, quality, blocks = children
         span = self._span(meta)
         restrictions = tuple(ast.CantAttackOrBlock(ast.Self(), block, span=span) for block in blocks)
-        return ast.AttachedGrant(attachment, quality, restrictions, span=span)
+        return ast.StaticGrant(ast.AttachedSubject(attachment, quality, span=span), restrictions, span=span)
 
     def phase_out(self, meta, children):
         return ast.PhaseOut(children[0], span=self._span(meta))

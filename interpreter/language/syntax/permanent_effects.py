@@ -283,9 +283,6 @@ class PermanentEffectRules(Transformer):
             raise MtgError(Diagnostic("E101", "'+X/+X' in a static ability needs 'where X is ...'", self._span(meta)))
         if scale is None:
             return found
-        if isinstance(found, ast.AttachedGrant):  # an amount worked out at each moment: the general form
-            found = ast.StaticGrant(ast.AttachedSubject(found.attachment, found.quality, span=found.span),
-                                    found.abilities, None, found.change, span=found.span)
         return replace(found, **{scale[0]: scale[1]})
 
     def scale_for_each(self, meta, children):
@@ -308,9 +305,6 @@ class PermanentEffectRules(Transformer):
             objects = subject if subject is not None and not isinstance(subject, ast.It) else ast.Self()
         if isinstance(subject, ast.It):  # '~ gets +1/+2 as long as it's white': it is what the ability changes
             condition = replace(condition, objects=objects)
-        if isinstance(objects, ast.AttachedSubject) and condition is None:
-            # 'Enchanted creature gets +2/+0 and has flying' (613.1f, 613.4c): the permanent it is attached to
-            return ast.AttachedGrant(objects.attachment, objects.quality, abilities, change, span=self._span(meta))
         return ast.StaticGrant(objects, abilities, condition, change, span=self._span(meta))
 
     def static_tail(self, meta, children):
