@@ -100,7 +100,8 @@ class ConditionSteps:
     @executes(ast.CountCompare)
     def count_compare(self, node: ast.CountCompare, env: Env) -> bool:
         """How many objects the words describe, against the bound ('three or more', 'no cards')."""
-        count = len(self.objects(node.objects, env))
+        count = (self.amount(node.objects, env) if isinstance(node.objects, ast.CountersOn)
+                 else len(self.objects(node.objects, env)))
         return count <= node.bound if node.at_most else count >= node.bound
 
     @executes(ast.AttackedThisTurn)

@@ -88,10 +88,13 @@ class ObjectSteps:
         """107.3, 608.2h: an amount worked out now, from the objects as they are or as they last existed."""
         if isinstance(node, ast.CountOf):
             return len(self.objects(node.objects, env))
-        if isinstance(node, (ast.StatOf, ast.Greatest)):
-            ids = self.as_acted_on(node.objects, env) if isinstance(node, ast.StatOf) else self.objects(node.objects, env)
+        if isinstance(node, (ast.StatOf, ast.Greatest, ast.CountersOn)):
+            ids = self.objects(node.objects, env) if isinstance(node, ast.Greatest) else self.as_acted_on(node.objects, env)
             if isinstance(node.objects, ast.Self) and not ids and env.source_id is not None:
-                ids = [env.source_id]
+                ids = [env.source_id]   # 608.2h: the source as it last existed
+            if isinstance(node, ast.CountersOn):  # 122.1: on them together, as they are or last existed
+                return sum((self.state.objects[i].counters if i in self.state.objects
+                            else dict(self.game.last_known(i).counters)).get(node.kind, 0) for i in ids)
             values = [self.stat_value(i, node.stat) for i in ids]
             return max(values, default=0) if isinstance(node, ast.Greatest) else (values[0] if values else 0)
         if isinstance(node, ast.Sum):

@@ -48,13 +48,6 @@ class PlayerActionSteps:
             self.game.remove_counters(i, node.kind, amount, env)
         return ids
 
-    @executes(ast.PutCountersPer)
-    def put_counters_per(self, node: ast.PutCountersPer, env: Env) -> list[int]:
-        """N counters for each counter of a kind on the objects, as they last existed (608.2h)."""
-        each = sum(dict(self.game.last_known(i).counters).get(node.per_kind, 0) for i in self.as_acted_on(node.per, env))
-        count = ast.IntValue(self.number(node.count, env) * each, span=node.span)
-        return self.run(ast.PutCounters(count, node.kind, node.objects, span=node.span), env) or []
-
     @executes(ast.HasCounter)
     def has_counter(self, node: ast.HasCounter, env: Env) -> bool:
         ids = self.objects(node.objects, env)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from .amounts import CountersOn
 from .casting import ChooseAllModes, DiscardIntoExile, OptionalCost, ResolvesInto
 from .conditions import Condition
 from .control_effects import KeywordAction
@@ -97,11 +98,11 @@ class Costs(Node):
 class CostChange(Node):
     """'This ability costs {1} less to activate for each ...', 'This cost is reduced by {1} for each ...',
     'This spell costs {2} less to cast if ...' (601.2f): the amount, less or more, once, for each of the
-    objects `per`, or if `condition` holds."""
+    objects `per` (or of the counters on them, a `CountersOn`), or if `condition` holds."""
 
     amount: str
     less: bool
-    per: "Objects | None" = None
+    per: "Objects | CountersOn | None" = None
     condition: "Condition | None" = None
 
 

@@ -11,13 +11,22 @@ from typing import Union
 from .nodes import Node, Number
 from .objects import Objects
 
-__all__ = ["Amount", "CountOf", "StatOf", "Sum", "Product", "Half", "Greatest"]
+__all__ = ["Amount", "CountOf", "CountersOn", "StatOf", "Sum", "Product", "Half", "Greatest"]
 
 
 @dataclass(frozen=True)
 class CountOf(Node):
     """'the number of OBJECTS' as a value."""
 
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class CountersOn(Node):
+    """'the number of charge counters on OBJECTS', 'for each +1/+1 counter on it': how many counters of that
+    kind are on them together, as they are or as they last existed (122.1, 608.2h)."""
+
+    kind: str
     objects: Objects
 
 
@@ -62,4 +71,4 @@ class Half(Node):
     up: bool = False
 
 
-Amount = Union[CountOf, StatOf, Greatest, Sum, Product, Half]
+Amount = Union[CountOf, CountersOn, StatOf, Greatest, Sum, Product, Half]

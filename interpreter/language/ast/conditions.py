@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from .actions import IsDesignated
+from .amounts import CountersOn
 from .casting import CostWasPaid, SpellsLastTurn, ThisTurn, WasPaid
 from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
@@ -149,9 +150,10 @@ class IsStatus(Node):
 @dataclass(frozen=True)
 class CountCompare(Node):
     """'you control three or more artifacts', 'seven or more cards are in your graveyard', 'you have no cards in
-    hand': how many objects there are, at least (or, `at_most`, at most) `bound`."""
+    hand', 'it has three or more quest counters on it' (`objects` a `CountersOn`): how many objects (or counters)
+    there are, at least (or, `at_most`, at most) `bound`."""
 
-    objects: Objects
+    objects: "Objects | CountersOn"
     bound: int
     at_most: bool = False
 

@@ -65,7 +65,7 @@ from .permanent_effects import (
 )
 from .phasing import PhaseOut
 from .results import EachMayElse, ExileUntilFound, ForEachOf, PayLife, RepeatProcess
-from .entering import MoveCounters, PayPerCounter, PutCountersPer, RemoveCounters, ReturnWithCounters
+from .entering import MoveCounters, PayPerCounter, RemoveCounters, ReturnWithCounters
 from .player_actions import GainLifeLost, PumpPerBlocker
 from .zone_effects import (
     CastFree,
@@ -108,7 +108,6 @@ Effect = Union[
     GainLifeLost,
     PumpPerBlocker,
     ReturnWithCounters,
-    PutCountersPer,
     MoveCounters,
     PayPerCounter,
     Mill,

@@ -13,7 +13,7 @@ from .objects import Objects
 if TYPE_CHECKING:
     from .effects import Effect
 
-__all__ = ["EntersTapped", "EntersWithCounters", "AsEnters", "ReturnWithCounters", "RemoveCounters", "PutCountersPer", "MoveCounters",
+__all__ = ["EntersTapped", "EntersWithCounters", "AsEnters", "ReturnWithCounters", "RemoveCounters", "MoveCounters",
            "PayPerCounter"]
 
 
@@ -59,18 +59,6 @@ class RemoveCounters(Node):
     count: Number
     kind: str
     objects: Objects
-
-
-@dataclass(frozen=True)
-class PutCountersPer(Node):
-    """'put a +1/+1 counter on target artifact creature for each +1/+1 counter on it': `count` counters for each
-    `per_kind` counter on `per` as they last existed (608.2h)."""
-
-    count: Number
-    kind: str
-    objects: Objects
-    per_kind: str
-    per: Objects
 
 
 @dataclass(frozen=True)

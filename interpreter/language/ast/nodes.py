@@ -71,7 +71,7 @@ class EventAmount(Node):
 
 
 #: A number as written, or an amount worked out as the effect happens (amounts.py, 107.3).
-Number = Union[IntValue, XValue, Var, SourceStat, EventAmount, "CountOf", "StatOf", "Sum", "Product", "Half", "Greatest"]
+Number = Union[IntValue, XValue, Var, SourceStat, EventAmount, "CountOf", "CountersOn", "StatOf", "Sum", "Product", "Half", "Greatest"]
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,12 @@ class AmountRules(Transformer):
             return ast.PaidObject(action, self.quality_words(meta, [Token("WORD", noun)]), span=self._span(meta))
         return ast.It(span=self._span(meta))
 
+    def counters_on(self, meta, children):
+        kind, objects = children
+        return ast.CountersOn(kind, objects, span=self._span(meta))
+
+    for_each_counter = counters_on
+
     def greatest_of(self, meta, children):
         stat, objects = children
         return ast.Greatest(objects, stat, span=self._span(meta))
@@ -81,8 +87,12 @@ class AmountRules(Transformer):
     def for_each_scaled(self, meta, children):
         """'You gain 2 life for each creature you control': the effect's amount (its first number: how many
         or how much) times the count, in one event (107.3). An effect without an amount isn't understood."""
-        effect, objects = children
-        per = ast.CountOf(objects, span=self._span(meta))
+        effect, per = children
+        return self._scaled(effect, self.per_count(per, meta), meta)
+
+    def _scaled(self, effect, per: ast.Number, meta):
+        if isinstance(effect, ast.Optional):  # 'you may put a counter on it for each ...': the effect it offers
+            return dataclasses.replace(effect, effect=self._scaled(effect.effect, per, meta))
         if isinstance(effect, ast.Pump) and effect.times is None:
             return dataclasses.replace(effect, times=per)
         for field in dataclasses.fields(effect) if dataclasses.is_dataclass(effect) else ():
@@ -91,6 +101,13 @@ class AmountRules(Transformer):
                 return dataclasses.replace(effect, **{field.name: ast.Product(value, per, span=self._span(meta))})
         raise MtgError(Diagnostic("E101", "'for each' here scales no amount of the effect before it",
                                   self._span(meta), "107.3"))
+
+    def per_count(self, per, meta) -> ast.Number:
+        """What 'for each ...' counts: the objects, or the counters on them (107.3); players aren't counted."""
+        if isinstance(per, ast.Players):
+            raise MtgError(Diagnostic("E101", "'for each' here counts objects or counters ('for each artifact you "
+                                      "control')", self._span(meta), "107.3"))
+        return per if isinstance(per, ast.CountersOn) else ast.CountOf(per, span=self._span(meta))
 
     def without_keyword(self, meta, children):
         return ("without", children[0])

@@ -122,6 +122,17 @@ class ConditionRules(Transformer):
         return ast.CountCompare(ast.CardsInZone(None, str(zone).lower(), span=self._span(meta)), count, at_most,
                                 span=self._span(meta))
 
+    def has_counters_count(self, meta, children):
+        """'if it has three or more quest counters on it' (122.1)."""
+        objects, bound, kind = children[:3]
+        count, at_most = self._bound(bound)
+        return ast.CountCompare(ast.CountersOn(kind, objects, span=self._span(meta)), count, at_most,
+                                span=self._span(meta))
+
+    def counters_on_count(self, meta, children):
+        bound, kind, objects = children
+        return self.has_counters_count(meta, [objects, bound, kind])
+
     def no_cards_in_hand(self, meta, children):
         return ast.CountCompare(ast.CardsInZone(None, "hand", span=self._span(meta)), 0, True, span=self._span(meta))
 

@@ -286,10 +286,7 @@ class PermanentEffectRules(Transformer):
         return replace(found, **{scale[0]: scale[1]})
 
     def scale_for_each(self, meta, children):
-        if isinstance(children[0], ast.Players):
-            raise MtgError(Diagnostic("E101", "a static change counts objects ('for each artifact you control')",
-                                      self._span(meta)))
-        return ("times", ast.CountOf(children[0], span=self._span(meta)))
+        return ("times", self.per_count(children[0], meta))
 
     def scale_where_x(self, meta, children):
         return ("x", children[-1])

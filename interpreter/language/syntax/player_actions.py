@@ -52,10 +52,6 @@ class PlayerActionRules(Transformer):
         (count, kind), objects = children
         return ast.RemoveCounters(count, kind, objects, span=self._span(meta))
 
-    def put_counters_per(self, meta, children):
-        (count, kind), objects, per_kind, per = children
-        return ast.PutCountersPer(count, kind, objects, per_kind, per, span=self._span(meta))
-
     def last_counter_trigger(self, meta, children):
         return ast.LastCounterTrigger(children[0], span=self._span(meta))
 
