@@ -125,6 +125,8 @@ class Casting:
         state.moved_by[obj.id] = context.id
         item = StackItem(state.new_id(), player, context, object_id=spell.id, source_name=spell.card_name)
         state.stack.append(item)
+        # 601.3, 101.2: a restriction on casting it, asked of the spell it would be, cast from where it was
+        self.check_allowed(player, ast.CAST_SPELLS, f"can't cast {spell.card_name}", spell.id, cast_from)
         env = Env(player, context, spell.id, action_text=f"cast {spell.card_name}")
         base = () if free else tuple(printed.mana_cost or ())
         rest: tuple[ast.CostItem, ...] = ()

@@ -170,7 +170,7 @@ class Damage:
                             amount=dealt), env)
         if dealt and self._own(chars, ast.DamageGainsLife):
             gainer = controller or self.owner_of(source)
-            if gainer is not None and not self.state.players[gainer].lost:
+            if gainer is not None and not self.state.players[gainer].lost and self.may_gain_life(gainer):  # 119.7
                 self.state.players[gainer].life += dealt
                 self.emit(Event("life_gained", gainer, amount=dealt), env)
 

@@ -296,10 +296,11 @@ class Legal:
         return found
 
     def _lands(self, player: str) -> list[Action]:
-        """305.1-305.2: in the player's main phase with an empty stack, a land from the hand if none was played."""
+        """305.1-305.2: in the player's main phase with an empty stack, a land from the hand if none was played and
+        nothing says the player can't (101.2)."""
         game, state = self.game, self.game.state
         if state.active != player or state.step not in MAIN_PHASES or state.stack or \
-                state.players[player].lands_played >= 1:
+                state.players[player].lands_played >= 1 or game.forbidding(player, ast.PLAY_LANDS) is not None:
             return []
         return [Action("play", f"play {self.ref(o.id, player)}", object_id=o.id)
                 for o in _distinct(state.in_zone("hand", player))

@@ -279,6 +279,7 @@ class Turns:
             state.delayed = [d for d in state.delayed if not over(d.until)]
         if any(over(c[2]) for c in state.control_changes):
             self.end_control(over)
+        self.end_player_rules(over)
 
     # ------------------------------------------------------------ timing
     def require_priority(self, what: str) -> None:
@@ -312,6 +313,7 @@ class Turns:
         if state.step not in MAIN_PHASES or state.stack:
             raise error("E402", f"can't play {name} now: a land is played in a main phase of your turn with an "
                         "empty stack (305.1)", rule="305.1")
+        self.check_allowed(player, ast.PLAY_LANDS, f"can't play {name}")
         figures = state.players[player]
         if figures.lands_played >= 1:
             raise error("E402", f"can't play {name}: {player} has already played a land this turn (305.2b)",

@@ -26,6 +26,7 @@ from .permanents import PermanentSteps
 from .phasing import PhasingSteps
 from .results import ResultSteps
 from .player_actions import PlayerActionSteps
+from .player_rules import PlayerRuleSteps
 from .rooms import RoomSteps
 from .targets import TargetSteps
 from .triggers import TriggerSteps
@@ -35,6 +36,6 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 
 class StepInterpreter(CastingSteps, CopySteps, TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps,
-                      ZoneSteps, PermanentSteps, PhasingSteps, PlayerActionSteps, DamageSteps, PaymentSteps, KeywordSteps,
+                      ZoneSteps, PermanentSteps, PhasingSteps, PlayerActionSteps, PlayerRuleSteps, DamageSteps, PaymentSteps, KeywordSteps,
                       CombatSteps, ActionSteps, ResultSteps, OtherPlayerSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

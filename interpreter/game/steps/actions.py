@@ -134,8 +134,8 @@ class ActionSteps:
     def _set_life(self, player: str, total: int, env: Env) -> None:
         """The player gains or loses the life that makes their total `total` (701.10d, 701.12c, 119.5)."""
         record = self.state.players[player]
-        if total == record.life or record.lost:
-            return
+        if total == record.life or record.lost or total > record.life and not self.game.may_gain_life(player):
+            return  # 119.7: a player who can't gain life keeps their total rather than raise it
         gained, amount = total > record.life, abs(total - record.life)
         record.life = total
         self.game.emit(Event("life_gained" if gained else "life_lost", player, amount=amount), env)
@@ -204,11 +204,15 @@ class ActionSteps:
 
     @executes(ast.ExchangeLife)
     def exchange_life(self, node: ast.ExchangeLife, env: Env) -> None:
-        """701.12c: each player gains or loses the life that makes their total the other's."""
+        """701.12c: each player gains or loses the life that makes their total the other's; not at all if the one who
+        would gain can't (119.7)."""
         others = [p for p in self.players(node.players, env) if p != env.player]
         if len(others) != 1 or self.state.players[others[0]].lost:
             return
         mine, theirs = self.state.players[env.player].life, self.state.players[others[0]].life
+        gainer = env.player if theirs > mine else others[0]
+        if mine != theirs and not self.game.may_gain_life(gainer):
+            return  # 119.7: the exchange doesn't happen
         self._set_life(env.player, theirs, env)
         self._set_life(others[0], mine, env)
 

@@ -138,9 +138,11 @@ class PaymentSteps:
 
     @executes(ast.GainLife)
     def gain_life(self, node: ast.GainLife, env: Env) -> None:
-        """119.9: gaining 0 life is no life gain event."""
+        """119.9: gaining 0 life is no life gain event; 119.7: a player who can't gain life doesn't."""
         amount = self.number(node.amount, env)
         for player in self.players(node.players, env) if amount else ():
+            if not self.game.may_gain_life(player):
+                continue
             self.state.players[player].life += amount
             self.game.emit(Event("life_gained", player, amount=amount), env)
 

@@ -24,5 +24,6 @@ from .phasing import *  # noqa: F403
 from .results import *  # noqa: F403
 from .statics import *  # noqa: F403
 from .player_actions import *  # noqa: F403
+from .player_rules import *  # noqa: F403
 from .triggers import *  # noqa: F403
 from .zone_effects import *  # noqa: F403

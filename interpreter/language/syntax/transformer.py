@@ -25,6 +25,7 @@ from .payments import PaymentRules
 from .permanent_effects import PermanentEffectRules
 from .results import ResultRules
 from .player_actions import PlayerActionRules
+from .player_rules import PlayerRuleRules
 from .source import SourceText
 from .statics import StaticRules
 from .triggers import TriggerRules
@@ -36,6 +37,7 @@ class ToAst(
     ZoneEffectRules,
     PermanentEffectRules,
     PlayerActionRules,
+    PlayerRuleRules,
     PaymentRules,
     ControlRules,
     ConditionRules,

@@ -1,0 +1,97 @@
+"""Rules about players: what a player can't do (101.2: a 'can't' beats any 'can'), said by a permanent's static
+ability while it is on the battlefield (604.1, 611.3a: the players it names at each moment) or by a resolved
+effect for a while (611.2: the players named as it resolved). Each is checked where the game decides the action
+is legal, so the legal-action list and the action itself obey it alike: playing a land (305.2), casting a spell
+(601.3: the spell as it would be on the stack, from where it is cast; 'more than N each turn' counts every spell
+the player cast this turn, before the ability began too), gaining life (119.7; 119.5: a life total set higher).
+"""
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from ..diagnostics import error
+from ..language import ast
+from .state import Context, Until
+from .steps import Env
+
+#: 101.2: a restriction wins over a permission; the refusal cites it.
+RESTRICTION_RULE = "101.2"
+
+
+class PlayerRule(NamedTuple):
+    """A restriction an effect gave players for a while (611.2): the players named as it resolved, the
+    words, `until` when it ends, and the controller, source and values it was read with."""
+
+    players: tuple[str, ...]
+    rule: ast.PlayerRestriction
+    until: Until | None
+    controller: str
+    source_id: int | None
+    vars: tuple
+
+
+class PlayerRules:
+    """What players can't do; a part of `Game`."""
+
+    def restrictions_on(self, player: str, act: str) -> Iterator[tuple[ast.PlayerRestriction, Env]]:
+        """The restrictions about this act that apply to the player now, each with the environment it is read
+        in: static abilities of permanents first, then effects in the order they began."""
+        state = self.state
+        for source in state.battlefield:
+            for rule, values in self.statics_with_values(self.characteristics(source), ast.PlayerRestriction):
+                if rule.act == act:
+                    env = self._env_of(source, values)
+                    if player in self.interpreter.players(rule.players, env):
+                        yield rule, env
+        for lasting in state.player_rules:
+            if lasting.rule.act == act and player in lasting.players:
+                yield lasting.rule, Env(lasting.controller, Context(0, lasting.controller, lasting.source_id),
+                                        lasting.source_id, dict(lasting.vars))
+
+    def forbidding(self, player: str, act: str, spell: int | None = None, zone: str | None = None
+                   ) -> ast.PlayerRestriction | None:
+        """The first restriction forbidding the player this act now; for a spell (its object on the stack), one
+        about spells of its quality, cast from `zone`, or about how many spells the player has cast this turn."""
+        for rule, env in self.restrictions_on(player, act):
+            if rule.most is not None:
+                if self.spells_cast_this_turn(player) >= self.interpreter.number(rule.most, env):
+                    return rule
+                continue
+            if rule.zones and zone not in rule.zones:
+                continue
+            if spell is not None and not self.interpreter.matches(spell, rule.quality, env):
+                continue
+            return rule
+        return None
+
+    def check_allowed(self, player: str, act: str, what: str, spell: int | None = None,
+                      zone: str | None = None) -> None:
+        """Refuse the act (E402, 101.2) when a restriction forbids it, quoting its words."""
+        rule = self.forbidding(player, act, spell, zone)
+        if rule is not None:
+            raise error("E402", f"{what}: '{self.words_of(rule)}'", rule=RESTRICTION_RULE)
+
+    def may_gain_life(self, player: str) -> bool:
+        """119.7: no restriction says the player can't gain life."""
+        return self.forbidding(player, ast.GAIN_LIFE) is None
+
+    def spells_cast_this_turn(self, player: str) -> int:
+        """How many spells the player has cast since the current turn began (500.1)."""
+        count = 0
+        for event in reversed(self.state.events):
+            if event.name == "turn_began":
+                break
+            count += event.name == "cast" and event.player == player
+        return count
+
+    def restrict_players(self, rule: ast.PlayerRestriction, env: Env) -> None:
+        """611.2: a resolved effect's restriction on the players it names now, until its duration ends."""
+        players = tuple(self.interpreter.players(rule.players, env))
+        if players:
+            self.state.player_rules.append(PlayerRule(players, rule, self.until(rule.duration, env), env.player,
+                                                      env.source_id, tuple(env.vars.items())))
+
+    def end_player_rules(self, over) -> None:
+        """The restrictions whose duration is over end (611.2a)."""
+        if any(over(r.until) for r in self.state.player_rules):
+            self.state.player_rules = [r for r in self.state.player_rules if not over(r.until)]

@@ -1,0 +1,19 @@
+"""Executors of the rules about players (ast/player_rules.py): a restriction an effect gives players for a while
+(611.2); the game checks it where each action is decided (game/player_rules.py)."""
+from __future__ import annotations
+
+from ...language import ast
+from .base import Env, executes
+
+
+class PlayerRuleSteps:
+    """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
+
+    @executes(ast.PlayerRestriction)
+    def player_restriction(self, node: ast.PlayerRestriction, env: Env) -> None:
+        """611.2: 'Target player can't play lands this turn': from now on, for the players named as it resolves.
+        Without a duration it is a permanent's static ability (604.1), which no spell or ability resolves."""
+        if node.duration is None:
+            raise self.refuse("a restriction without a duration is a static ability of a permanent (604.1)", env,
+                              node, "611.2a")
+        self.game.restrict_players(node, env)

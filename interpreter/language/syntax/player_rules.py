@@ -1,0 +1,38 @@
+"""Tree to AST for the rules about players of ast/player_rules.py: what a player can't do (101.2)."""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, v_args
+
+from ...diagnostics import Diagnostic, MtgError
+from .. import ast
+
+#: The zone a plural zone word names ('graveyards or libraries').
+_ZONES = {"hands": "hand", "graveyards": "graveyard", "libraries": "library"}
+
+
+@v_args(meta=True)
+class PlayerRuleRules(Transformer):
+    """One method per grammar rule (or alias) of this family; `ToAst` joins the families."""
+
+    def player_restriction(self, meta, children):
+        """A restriction without a duration is a static ability (604.1) and can't name a target (115.1)."""
+        players, act, duration = children
+        if duration is None and players.who.startswith("target"):
+            raise MtgError(Diagnostic("E101", "a static ability can't target: a restriction on a target player "
+                                              "needs a duration ('this turn')", self._span(meta)))
+        return ast.PlayerRestriction(players, **act, duration=duration, span=self._span(meta))
+
+    def act_play_lands(self, meta, children):
+        return {"act": ast.PLAY_LANDS}
+
+    def act_cast(self, meta, children):
+        quality, *zones = children
+        return {"act": ast.CAST_SPELLS, "quality": quality,
+                "zones": tuple(_ZONES[str(z).lower()] for z in zones if isinstance(z, Token))}
+
+    def act_cast_most(self, meta, children):
+        return {"act": ast.CAST_SPELLS, "most": children[0]}
+
+    def act_gain_life(self, meta, children):
+        return {"act": ast.GAIN_LIFE}
