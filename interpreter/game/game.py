@@ -7,7 +7,8 @@ asking, all-or-nothing), `moves`, `casting`, `optional_costs`, `activating`, `re
 (steps, passing priority, lands), `durations` (durations that follow a permanent or combat), `attaching` (Auras),
 `phasing`, `combat`, `damage`, `statics` (targeting, blocking, defining and stack-locking static abilities), `continuous` (the continuous
 effects of static abilities, 613),
-`paying` (paying for mana with objects instead), `player_rules` (what players can't do, 101.2), `state_based`, `entering` (counters a permanent enters with).
+`paying` (paying for mana with objects instead), `player_rules` (what players can't do, 101.2), `state_based`, `entering` (counters a permanent enters with),
+`replacing` (replacement effects of static abilities, 614).
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from .optional_costs import OptionalCosts
 from .paying import Paying
 from .phasing import Phasing
 from .player_rules import PlayerRules
+from .replacing import Replacing
 from .resolving import Resolving
 from .state_based import StateBasedActions
 from .statics import Statics
@@ -33,5 +35,5 @@ from .turns import Turns
 
 
 class Game(Combat, Turns, Durations, Attaching, Phasing, Casting, Paying, Activating, Resolving, Bookkeeping,
-           StateBasedActions, Statics, Continuous, PlayerRules, Damage, Entering, Moves, OptionalCosts, GameCore):
+           StateBasedActions, Statics, Continuous, PlayerRules, Damage, Entering, Replacing, Moves, OptionalCosts, GameCore):
     """One game: the state, the rulebook it runs by, and who answers choices."""

@@ -23,11 +23,15 @@ class Moves:
         leaving the battlefield is remembered as it last existed there (608.2h), or as `known` says when it
         left together with others (704.8: as they all were before); one put into a graveyard from the
         battlefield dies (700.4); one entering the battlefield enters with `counters` and those its own
-        abilities give it (614.1c), its X being `x_paid` (the X of the spell it was, 107.3m)."""
+        abilities give it (614.1c), its X being `x_paid` (the X of the spell it was, 107.3m). A replacement effect
+        of a static ability may happen instead (replacing.py)."""
         state = self.state
         old = state.objects[object_id]
         if old.zone == "battlefield" and LEAVES_TO_EXILE in old.designations:
             zone = "exile"  # 614.1a: an effect said to exile it instead of putting it anywhere else
+        replaced = self.replaced_move(object_id, zone, known)
+        if replaced is not None:
+            return replaced   # 614.6: what replaced the move happened instead
         enchanting = None
         if zone == "battlefield" and old.zone != "stack" and not face_down and "Aura" in old.card.front.subtypes:
             enchanting = self.aura_entering(old, controller or old.owner)   # 303.4i

@@ -81,6 +81,12 @@ def _delayed_runs(trigger: ast.Node) -> bool:
         and trigger.event in ("dies", "leaves"))
 
 
+def _replaced_runs(event: ast.Node) -> bool:
+    """An event replacing.py checks before it happens: one object dying or being put into a graveyard."""
+    return (isinstance(event, ast.SubjectTrigger) and event.event in ("dies", "put into a graveyard")
+            and not (isinstance(event.subject, ast.SubjectFilter) and event.subject.one_or_more))
+
+
 def _no_amount(node: ast.Node, book: "Rulebook") -> bool:
     """'that much' in the effect of a spell or ability no event with an amount triggered (only damage and life
     have one)."""
@@ -208,6 +214,9 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.SubjectActionTrigger, "trigger on what an action revealed", "what a keyword action revealed isn't "
         "in its event yet: this never triggers", "603.2", lambda n, b: n.objects is not None),
     # abilities never applied
+    Gap(ast.ReplaceEvent, "replacement effect of an event other than a move to a graveyard", "a replacement "
+        "effect of a static ability ('If ... would ..., ... instead') for an event other than dying or being put "
+        "into a graveyard isn't applied by the interpreter yet", "614.1a", lambda n, b: not _replaced_runs(n.event)),
     Gap(ast.CantBeDestroyed, "static ability about other permanents", "a static ability saying other permanents "
         "can't be destroyed isn't applied by the interpreter yet", "604.1", lambda n, b: not isinstance(n.objects, ast.Self)),
     Gap(ast.DamageAsCounters, "static ability about other permanents", "a static ability about the damage other "
@@ -323,7 +332,8 @@ def _reachable(node: ast.Node, book: "Rulebook", via: str | None, seen: set[int]
         return
     for child in ast.children(node):
         if not (isinstance(node, (ast.YouActionTrigger, ast.SubjectActionTrigger)) and child is node.action
-                or isinstance(node, ast.DelayedTrigger) and child is node.trigger):
+                or isinstance(node, ast.DelayedTrigger) and child is node.trigger
+                or isinstance(node, ast.ReplaceEvent) and child is node.event):
             yield from _reachable(child, book, via, seen)  # a trigger names an event, doesn't run it
     if isinstance(node, ast.KeywordAction):
         definition = book.keyword_actions.get(node.name)

@@ -123,6 +123,19 @@ class TriggerSteps:
             return False
         return self._subject_matches(node.subject, event, source)
 
+    def would_happen(self, node: ast.SubjectTrigger, event: Event, source: GameObject) -> bool:
+        """614.1a: whether an event about to happen is the one a replacement effect names: dying (700.4), or being
+        put into a graveyard (whose, 404.1; from the zone it names, or anywhere). `event` is what the event would
+        be, its object still where it is (`zone`)."""
+        if node.event == "dies":
+            if event.zone != "battlefield":
+                return False
+        elif node.event != "put into a graveyard" or node.from_zone not in (None, event.zone):
+            return False
+        if node.owner is not None and (self.game.owner_of(event.object_id) == source.controller) != (node.owner == "you"):
+            return False
+        return self._subject_matches(node.subject, event, source)
+
     def _into_graveyard(self, node: ast.SubjectTrigger, event: Event) -> bool:
         """The object moved into a graveyard (from the zone the trigger names, or from anywhere)."""
         moved = self.state.objects.get(event.object_id)

@@ -21,6 +21,7 @@ from .objects import *  # noqa: F403
 from .payment_effects import *  # noqa: F403
 from .permanent_effects import *  # noqa: F403
 from .phasing import *  # noqa: F403
+from .replacements import *  # noqa: F403
 from .results import *  # noqa: F403
 from .statics import *  # noqa: F403
 from .player_actions import *  # noqa: F403

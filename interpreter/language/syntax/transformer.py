@@ -26,6 +26,7 @@ from .permanent_effects import PermanentEffectRules
 from .results import ResultRules
 from .player_actions import PlayerActionRules
 from .player_rules import PlayerRuleRules
+from .replacements import ReplacementRules
 from .source import SourceText
 from .statics import StaticRules
 from .triggers import TriggerRules
@@ -52,6 +53,7 @@ class ToAst(
     ResultRules,
     StaticRules,
     AmountRules,
+    ReplacementRules,
 ):
     """Parse tree -> AST. One method per grammar rule (alias)."""
 
