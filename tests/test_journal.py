@@ -18,12 +18,13 @@ from enum import Enum
 import pytest
 
 from interpreter.language import ast
-from interpreter.game import journal as journal_module
+from interpreter.game import journaled as journaled_module
 from interpreter.game.characteristics import Characteristics, Face
 from interpreter.game.choices import RandomChooser
 from interpreter.diagnostics import MtgError
 from interpreter.game.events import Event
-from interpreter.game.journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded
+from interpreter.game.journal import Journal
+from interpreter.game.journaled import VOLATILE_TWIN, JCounter, JDict, JList, JRandom, JSet, Recorded
 from interpreter.game.state import (
     CardDef,
     Context,
@@ -67,8 +68,10 @@ def test_a_plain_container_assigned_to_the_state_is_adopted() -> None:
     player.pool = Counter({"G": 1})
     player.completed = ["A"]
     context = Context(1, "alice", None, vars={"X": 1})
-    assert type(player.pool) is JCounter and type(player.completed) is JList and type(context.vars) is JDict
-    assert type(context.events) is JList and type(context.targets) is JList
+    assert type(player.completed) is JList and type(context.vars) is JDict and type(context.targets) is JList
+    # a volatile field's container is its journaled type's twin (its changes don't move the steady stamp)
+    assert type(player.pool) is VOLATILE_TWIN[JCounter] and type(context.events) is VOLATILE_TWIN[JList]
+    assert isinstance(player.pool, JCounter) and player.pool["G"] == 1
 
 
 def unjournaled(value, path: str = "state", seen: set | None = None) -> list[str]:
@@ -115,7 +118,7 @@ def _undone(make, change) -> None:
     after = (type(value), sorted(value.items()) if isinstance(value, dict) else
              sorted(value) if isinstance(value, set) else list(value))
     assert after == before
-    assert journal_module._active is None and not journal.entries
+    assert journaled_module._active is None and not journal.entries
 
 
 LIST_CHANGES = [lambda v: v.append(9), lambda v: v.extend([7, 8]), lambda v: v.insert(1, 5),
@@ -178,7 +181,7 @@ def test_marks_nest_and_objects_come_and_go() -> None:
     state.players["alice"].life -= 3
     state.journal.rollback(outer)
     assert state.objects[bear.id] is bear and state.players["alice"].zones["library"] == [bear.id]
-    assert state.players["alice"].life == 20 and journal_module._active is None
+    assert state.players["alice"].life == 20 and journaled_module._active is None
 
 
 def test_the_stamp_is_the_state_s() -> None:
@@ -224,6 +227,49 @@ def test_the_stamp_is_the_state_s() -> None:
     assert state.journal.stamp() == before and state.bookkept == 0
 
 
+def test_the_steady_stamp_leaves_out_volatile_fields() -> None:
+    """A watched computation's value (characteristics) is kept at the steady stamp: it holds across changes of
+    volatile fields (the step, the events, a tapped permanent, a mana pool), never across any other change (a
+    write while no mark is open too). One that read a volatile field, or a value kept at the stamp, holds only
+    at that stamp, and a computation using it read it too; a rollback brings back its mark's; a computation that
+    changes the state isn't kept."""
+    state = GameState({"alice": Player("alice")}, ["alice"], "alice")
+    bear = state.create(card("Bear"), "alice", "battlefield")
+    journal = state.journal
+    outer = journal.mark()
+    steady = journal.steady()
+    key, zone = journal.computed(lambda: bear.zone)
+    assert key == (steady, None) and zone == "battlefield"
+    state.step = "upkeep"
+    state.events.append(Event("tapped", "alice", "Bear", bear.id))
+    bear.tapped = True
+    state.players["alice"].pool["G"] += 1
+    assert journal.steady() == steady and journal.holds(key)
+    read, tapped = journal.computed(lambda: bear.tapped)
+    assert tapped and read == (steady, journal.stamp())
+    inner = journal.mark()
+    bear.tapped = False
+    assert journal.holds(key) and not journal.holds(read)
+    journal.rollback(inner)
+    assert journal.holds(read)
+    assert journal.computed(lambda: journal.holds(read))[0][1] is not None   # uses a value that read it
+    assert journal.computed(journal.stamp)[0][1] is not None                # a value kept at the stamp
+    assert journal.computed(lambda: journal.holds(key))[0] == key
+    bear.counters["+1/+1"] = 1
+    assert journal.steady() != steady and not journal.holds(key)
+    journal.rollback(outer)
+    assert journal.steady() == steady and journal.holds(key)
+    assert journal.computed(lambda: setattr(bear, "damage", 1))[0] is None
+    bear.damage = 0
+    assert not journal.holds(key)   # no mark open: not recorded, still a change
+    again, _ = journal.computed(lambda: bear.zone)
+    mark = journal.mark()
+    state.step = "draw"
+    assert journal.holds(again)
+    journal.keep(mark)
+    assert journal.holds(again)
+
+
 def test_marks_close_innermost_first() -> None:
     journal, values = Journal(), JList()
     outer = journal.mark()
@@ -233,7 +279,7 @@ def test_marks_close_innermost_first() -> None:
         journal.rollback(outer)
     journal.rollback(inner)
     journal.rollback(outer)
-    assert journal_module._active is None and values == []
+    assert journaled_module._active is None and values == []
 
 
 def test_the_random_generator_is_restored() -> None:

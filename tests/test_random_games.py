@@ -4,9 +4,9 @@ the test, printing the seed and the replay (a scenario file: `mtgrules replay FI
 
 Invariants, checked as the games run: cards are conserved (every card of both decks is in exactly one
 zone, 400.1); each player's view hides the other's hand and library and face-down permanents they don't
-control (400.2, 708.5); an action the game refuses changes nothing; the characteristics the game cached at the
-journal's stamp are those a fresh computation gives (what they depend on changed nothing unjournaled). Short games keep it fast: decks of 15
-cards and 8 life each."""
+control (400.2, 708.5); an action the game refuses changes nothing; the characteristics the game kept (at the
+journal's steady stamp, or its stamp when they read volatile state) are those a fresh computation gives. Short
+games keep it fast: decks of 15 cards and 8 life each."""
 from __future__ import annotations
 
 import random
@@ -60,10 +60,13 @@ class Invariants:
             self.cached(game)
 
     def cached(self, game) -> None:
-        for object_id in list(game.state.objects):
-            cached = game.characteristics(object_id)
-            del game._characteristics[object_id]
-            assert game.characteristics(object_id) == cached, f"stale characteristics of object {object_id}"
+        cached = {i: game.characteristics(i) for i in list(game.state.objects)}
+        unapplied = game._unapplied()
+        game._characteristics.clear()   # every kept value forgotten: what a fresh computation gives
+        game._static_pass = game._unapplied_at = (None, {})
+        for object_id, value in cached.items():
+            assert game.characteristics(object_id) == value, f"stale characteristics of object {object_id}"
+        assert game._unapplied() == unapplied, "stale static abilities not run"
 
     def hidden(self, game) -> None:
         state = game.state

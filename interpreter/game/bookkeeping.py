@@ -10,8 +10,9 @@ from ..language import ast
 from .characteristics import Characteristics
 from .choices import Choice
 from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
+from .memo import ByIdentity
 from .state import Delayed, GameObject, StackItem
-from .steps import MAX_COUNT, Env, NoLegalTarget, keyword_abilities
+from .steps import MAX_COUNT, Env, NoLegalTarget
 
 
 class Gone(NamedTuple):
@@ -186,24 +187,12 @@ class Bookkeeping:
 
     def functioning(self, object_id: int, zone: str) -> list[tuple[ast.TriggeredAbility, dict]]:
         """The triggered abilities of the object that function in the zone it is in (113.6)."""
-        return [(a, v) for a, v in self.triggered_abilities(self.characteristics(object_id))
-                if trigger_zone(a) == zone]
+        return [(a, v) for a, v in self.triggered_abilities(self.characteristics(object_id)) if _zone_of(a) == zone]
 
     def triggered_abilities(self, chars: Characteristics | None) -> list[tuple[ast.TriggeredAbility, dict]]:
         """The triggered abilities of an object with these characteristics: its own, and those its keyword
         abilities mean (ward), each with the values the keyword gives its slots."""
-        if chars is None:
-            return []
-        found = []
-        for ability in chars.abilities:
-            if isinstance(ability, ast.TriggeredAbility):
-                found.append((ability, {}))
-        for keyword in keyword_abilities(chars.abilities):
-            definition = self.rulebook.keyword_abilities.get(keyword.name)
-            for static in definition.statics if definition else ():
-                if isinstance(static, ast.TriggeredAbility):
-                    found.append((static, dict(keyword.args)))
-        return found
+        return list(self.static_values(chars, ast.TriggeredAbility))
 
 
 def trigger_zone(ability: ast.TriggeredAbility) -> str:
@@ -216,3 +205,7 @@ def trigger_zone(ability: ast.TriggeredAbility) -> str:
     moving = next((n for n in ast.walk(ability.effect) if isinstance(n, (ast.ReturnFromZone, ast.ExileSelfFrom))),
                   None)
     return moving.zone if moving is not None else "battlefield"
+
+
+#: Where each triggered ability functions, read once per ability.
+_zone_of = ByIdentity(trigger_zone)

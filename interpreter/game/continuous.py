@@ -18,6 +18,7 @@ from ..diagnostics import error
 from ..language import ast
 from . import runs
 from .characteristics import Characteristics
+from .journal import Key
 
 
 @dataclass(eq=False)
@@ -33,13 +34,13 @@ class StaticEffect:
 class Continuous:
     """The continuous effects of static abilities, applied to every permanent at once; a part of `Game`."""
 
-    def with_static_effects(self) -> dict[int, Characteristics]:
-        """Every permanent with the continuous effects of static abilities applied (613.1), once per stamp."""
-        stamp = self.stamp()
+    def static_pass(self) -> tuple[Key, dict[int, Characteristics]]:
+        """Every permanent with the continuous effects of static abilities applied (613.1), and the key it holds at:
+        a watched computation (journal.py), kept while what it read stays the same."""
         found = self._static_pass
-        if found is None or found[0] != stamp:
-            found = self._static_pass = (stamp, self._apply_static_effects())
-        return found[1]
+        if not self.state.journal.holds(found[0]):
+            found = self._static_pass = self.state.journal.computed(self._apply_static_effects)
+        return found
 
     def static_effects(self, permanents: dict[int, Characteristics]) -> list[StaticEffect]:
         """The effects the static abilities of these permanents generate, in timestamp order (613.7a: a static

@@ -13,6 +13,7 @@ from ..language.rulebook import Rulebook
 from .characteristics import Characteristics, face_down_characteristics
 from .choices import Choice, Chooser, Ref, ScriptedChooser
 from .events import Event
+from .journal import Key
 from . import runs
 from .runs import NOT_RUN
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown
@@ -75,34 +76,33 @@ class GameCore:
         self.deciding: str | None = None   # the player doing the step now running: who answers its choices
         fd = rulebook.face_down
         self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
-        self._characteristics: dict[int, tuple[int, Characteristics]] = {}   # object id -> (stamp, value)
+        self._characteristics: dict[int, tuple[Key, Characteristics]] = {}   # object id -> (key, value)
         self._applying: dict[int, Characteristics] | None = None   # the permanents while static effects apply
-        self._static_pass: tuple[int, dict[int, Characteristics]] | None = None   # (stamp, every permanent)
+        self._static_pass: tuple[Key, dict[int, Characteristics]] = (None, {})   # (key, every permanent)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
 
     def characteristics(self, object_id: int) -> Characteristics:
         """What the object is now (613): its own characteristics, then, on the battlefield, the continuous
-        effects of static abilities (continuous.py). Every change to the state moves the journal's stamp
-        (journal.py), so a value computed at the current stamp still holds. While those effects are being applied,
-        a permanent is what the layers applied so far say."""
+        effects of static abilities (continuous.py). Each is a watched computation (journal.py): kept while the
+        state it read stays the same. While those effects are being applied, a permanent is what the layers applied
+        so far say; while its characteristic-defining ability is worked out, an object is what it is without it
+        (not kept)."""
         applying = self._applying
         if applying is not None and object_id in applying:
             return applying[object_id]
-        stamp = self.stamp()
+        journal = self.state.journal
         cached = self._characteristics.get(object_id)
-        if cached is not None and cached[0] == stamp:
+        if cached is not None and journal.holds(cached[0]):
             return cached[1]
         value = None
         if applying is None and self.state.objects[object_id].zone == "battlefield":
-            value = self.with_static_effects().get(object_id)
+            key, permanents = self.static_pass()
+            value = permanents.get(object_id)
         if value is None:
-            value = self.own_characteristics(object_id)
-        self._characteristics[object_id] = (stamp, value)
+            key, value = journal.computed(lambda: self.own_characteristics(object_id))
+        if object_id not in self._defining:
+            self._characteristics[object_id] = (key, value)
         return value
-
-    def stamp(self) -> int:
-        """The journal's stamp: what is computed from the state at it holds while it is the same."""
-        return self.state.journal.stamp()
 
     def own_characteristics(self, object_id: int) -> Characteristics:
         """What the object is by itself: its card or face, what effects of resolved spells and abilities and the

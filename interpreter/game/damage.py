@@ -52,7 +52,7 @@ _gaps = ByIdentity(lambda abilities, rulebook: tuple(
 class Damage:
     """Damage, destruction and what replaces it, counters on players; a part of `Game`."""
 
-    _unapplied_at: tuple = (None, ())   # (stamp, the permanents' static abilities not run then)
+    _unapplied_at: tuple = (None, ())   # (key, the permanents' static abilities not run then)
 
     def static_values(self, chars: Characteristics | None, kind: type | tuple | None = None
                       ) -> Iterator[tuple[ast.Node, dict]]:
@@ -111,10 +111,10 @@ class Damage:
                 raise error(runs.NOT_RUN, f"{self.name_of(object_id)}: {message}", ability.span, rule)
 
     def _unapplied(self) -> tuple[tuple[int, ast.Node, runs.Gap], ...]:
-        """The static abilities of the permanents that aren't run, in battlefield order, read once per stamp."""
-        stamp = self.state.journal.stamp()
-        if self._unapplied_at[0] != stamp:
-            self._unapplied_at = (stamp, tuple(
+        """The static abilities of the permanents that aren't run, in battlefield order: a watched computation
+        (journal.py), kept while what it read stays the same."""
+        if not self.state.journal.holds(self._unapplied_at[0]):
+            self._unapplied_at = self.state.journal.computed(lambda: tuple(
                 (object_id, ability, found) for object_id in self.state.battlefield
                 for ability, found in _gaps(self.characteristics(object_id).abilities, self.rulebook)))
         return self._unapplied_at[1]

@@ -8,12 +8,13 @@ change once made and are not journaled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from ..language import ast
 from .characteristics import Characteristics, Face, counter_changes
 from .events import Event
-from .journal import JCounter, JDict, JList, Journal, JRandom, JSet, Recorded, recorded
+from .journal import Journal
+from .journaled import JCounter, JDict, JList, JRandom, JSet, Recorded, recorded
 from .mana import mana_value
 from .memo import ByIdentity
 
@@ -62,6 +63,8 @@ class CardDef:
 class GameObject(Recorded):
     """A card or token in a zone. A zone change makes a new object (400.7)."""
 
+    volatile_fields: ClassVar[frozenset[str]] = frozenset({"tapped", "summoning_sick", "attacking", "blocking",
+                                                            "blocked"})
     id: int
     card: CardDef
     owner: str
@@ -180,6 +183,7 @@ class Demand(NamedTuple):
 
 @recorded
 class Player(Recorded):
+    volatile_fields: ClassVar[frozenset[str]] = frozenset({"pool", "lands_played"})
     name: str
     life: int = 20
     pool: JCounter = field(default_factory=JCounter)
@@ -209,6 +213,7 @@ class Targets(Recorded):
 class Context(Recorded):
     """A spell or ability while it is cast or resolves: who controls it, what it did."""
 
+    volatile_fields: ClassVar[frozenset[str]] = frozenset({"events"})
     id: int
     controller: str
     source_id: int | None
@@ -270,6 +275,7 @@ _with_intrinsic = ByIdentity(_add_intrinsic)
 class GameState(Recorded):
     """Everything an action can change; `journal` records each change (not itself part of the state)."""
 
+    volatile_fields: ClassVar[frozenset[str]] = frozenset({"events", "step", "next_id", "clock", "bookkept"})
     players: dict[str, Player]
     order: list[str]
     active: str

@@ -1,0 +1,401 @@
+"""What records itself into the undo journal (journal.py): the state's classes derive from `Recorded`, whose
+attribute writes push (object, name, old value), and its containers are `JList`, `JDict`, `JSet` and `JCounter`,
+whose changes push their inverse operation (inverses.py). A plain list, dict, set or Counter assigned to a field
+is adopted into its journaled type, so there is no write to the state that the journal misses
+(tests/test_journal.py). A state class is made with `recorded`. The random generator is a `JRandom` whose state
+is saved before its first draw after a mark. A field that changes at nearly every step is declared volatile
+(`Recorded.volatile_fields`): its writes don't move the journal's steady stamp, and reading it inside a watched
+computation is noted (`Journal.computed`).
+"""
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+from .inverses import (dict_delete, dict_restore, dict_set, list_delete, list_insert, list_pop, list_restore,
+                       list_set, list_truncate, rng_restore, set_add, set_attr, set_discard, set_restore)
+
+if TYPE_CHECKING:
+    from .journal import Journal
+
+#: The journal with an open mark, or None: the state records into it (one game acts at a time).
+_active: "Journal | None" = None
+#: Writes made while no mark was open (not recorded): a stamp taken before one of them no longer holds.
+_unrecorded = 0
+_MISSING = object()
+#: Watched computations running (`Journal.computed`), and whether the innermost read volatile state yet.
+_watching = 0
+_read_volatile = False
+
+
+def _unrecorded_write() -> None:
+    global _unrecorded
+    _unrecorded += 1
+
+
+def _made(init: Callable[..., None], obj: Any, *args: Any, **kwargs: Any) -> None:
+    """`init(obj, ...)` of a new object, recording nothing: it has no old values, and disappears with the
+    journaled entry that holds it."""
+    global _active, _unrecorded
+    journal, _active, unrecorded = _active, None, _unrecorded
+    try:
+        init(obj, *args, **kwargs)
+    finally:
+        _active, _unrecorded = journal, unrecorded
+
+
+# ---------------------------------------------------------------- journaled containers
+def _index(length: int, index: int) -> int:
+    """The position list.insert puts an element at, for an index that may be negative or past the end."""
+    if index < 0:
+        return max(length + index, 0)
+    return min(index, length)
+
+
+class JList(list):
+    """A list whose changes are journaled."""
+
+    __slots__ = ()
+
+    def _snapshot(self) -> None:
+        if _active is not None:
+            _active.entries.append((list_restore, self, list(self), None))
+        else:
+            _unrecorded_write()
+
+    def append(self, value: Any) -> None:
+        list.append(self, value)
+        if _active is not None:
+            _active.entries.append((list_pop, self, None, None))
+        else:
+            _unrecorded_write()
+
+    def extend(self, values: Any) -> None:
+        length = len(self)
+        list.extend(self, values)
+        if _active is not None:
+            _active.entries.append((list_truncate, self, length, None))
+        else:
+            _unrecorded_write()
+
+    def insert(self, index: int, value: Any) -> None:
+        index = _index(len(self), index)
+        list.insert(self, index, value)
+        if _active is not None:
+            _active.entries.append((list_delete, self, index, None))
+        else:
+            _unrecorded_write()
+
+    def remove(self, value: Any) -> None:
+        index = self.index(value)
+        list.__delitem__(self, index)
+        if _active is not None:
+            _active.entries.append((list_insert, self, index, value))
+        else:
+            _unrecorded_write()
+
+    def pop(self, index: int = -1) -> Any:
+        if index < 0:
+            index += len(self)
+        value = list.pop(self, index)
+        if _active is not None:
+            _active.entries.append((list_insert, self, index, value))
+        else:
+            _unrecorded_write()
+        return value
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if isinstance(index, slice):
+            self._snapshot()
+        elif _active is not None:
+            _active.entries.append((list_set, self, index, self[index]))
+        else:
+            _unrecorded_write()
+        list.__setitem__(self, index, value)
+
+    def __delitem__(self, index: Any) -> None:
+        if isinstance(index, slice):
+            self._snapshot()
+        elif _active is not None:
+            if index < 0:
+                index += len(self)
+            _active.entries.append((list_insert, self, index, self[index]))
+        else:
+            _unrecorded_write()
+        list.__delitem__(self, index)
+
+    def __iadd__(self, values: Any) -> "JList":
+        self.extend(values)
+        return self
+
+    def __imul__(self, times: int) -> "JList":
+        self._snapshot()
+        return list.__imul__(self, times)
+
+    def clear(self) -> None:
+        if self:
+            self._snapshot()
+            list.clear(self)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self._snapshot()
+        list.sort(self, *args, **kwargs)
+
+    def reverse(self) -> None:
+        self._snapshot()
+        list.reverse(self)
+
+
+class _JournaledMapping:
+    """The item writes of a dict-like container, journaled (shared by JDict and JCounter)."""
+
+    __slots__ = ()
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if _active is not None:
+            old = dict.get(self, key, _MISSING)
+            _active.entries.append((dict_delete, self, key, None) if old is _MISSING else (dict_set, self, key, old))
+        else:
+            _unrecorded_write()
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        if _active is None:
+            _unrecorded_write()
+        elif key in self:
+            _active.entries.append((dict_set, self, key, dict.__getitem__(self, key)))
+        super().__delitem__(key)   # Counter's does not raise for a missing key
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        if key not in self:
+            return dict.pop(self, key, *default)
+        value = dict.__getitem__(self, key)
+        self.__delitem__(key)
+        return value
+
+    def popitem(self) -> tuple:
+        key, value = dict.popitem(self)
+        if _active is not None:
+            _active.entries.append((dict_set, self, key, value))
+        else:
+            _unrecorded_write()
+        return key, value
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return dict.__getitem__(self, key)
+
+    def clear(self) -> None:
+        if not self:
+            return
+        if _active is not None:
+            _active.entries.append((dict_restore, self, dict(self), None))
+        else:
+            _unrecorded_write()
+        dict.clear(self)
+
+
+class JDict(_JournaledMapping, dict):
+    """A dict whose changes are journaled."""
+
+    __slots__ = ()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def __ior__(self, other: Any) -> "JDict":
+        self.update(other)
+        return self
+
+
+class JCounter(_JournaledMapping, Counter):
+    """A Counter (a mana pool) whose changes are journaled; Counter's own methods write through
+    __setitem__ and __delitem__."""
+
+    __slots__ = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        _made(Counter.__init__, self, *args, **kwargs)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        """Counter.update fills an empty Counter with dict.update, past __setitem__: save it whole."""
+        if _active is not None:
+            _active.entries.append((dict_restore, self, dict(self), None))
+        else:
+            _unrecorded_write()
+        Counter.update(self, *args, **kwargs)
+
+
+class JSet(set):
+    """A set whose changes are journaled."""
+
+    __slots__ = ()
+
+    def _snapshot(self) -> None:
+        if _active is not None:
+            _active.entries.append((set_restore, self, set(self), None))
+        else:
+            _unrecorded_write()
+
+    def add(self, value: Any) -> None:
+        if _active is None:
+            _unrecorded_write()
+        elif value not in self:
+            _active.entries.append((set_discard, self, value, None))
+        set.add(self, value)
+
+    def discard(self, value: Any) -> None:
+        if _active is None:
+            _unrecorded_write()
+        elif value in self:
+            _active.entries.append((set_add, self, value, None))
+        set.discard(self, value)
+
+    def remove(self, value: Any) -> None:
+        if value not in self:
+            raise KeyError(value)
+        self.discard(value)
+
+    def pop(self) -> Any:
+        value = set.pop(self)
+        if _active is not None:
+            _active.entries.append((set_add, self, value, None))
+        else:
+            _unrecorded_write()
+        return value
+
+    def _bulk(name: str) -> Callable:  # noqa: N805 - builds the bulk methods below
+        method = getattr(set, name)
+
+        def bulk(self: "JSet", *args: Any) -> Any:
+            self._snapshot()
+            result = method(self, *args)
+            return self if name.startswith("__i") else result
+        bulk.__name__ = name
+        return bulk
+
+    def clear(self) -> None:
+        if self:
+            self._snapshot()
+            set.clear(self)
+
+    update = _bulk("update")
+    difference_update = _bulk("difference_update")
+    intersection_update = _bulk("intersection_update")
+    symmetric_difference_update = _bulk("symmetric_difference_update")
+    __ior__ = _bulk("__ior__")
+    __iand__ = _bulk("__iand__")
+    __isub__ = _bulk("__isub__")
+    __ixor__ = _bulk("__ixor__")
+    del _bulk
+
+
+class JRandom(random.Random):
+    """The game's random generator: its state is saved before the first draw (or reseeding) after each
+    mark, so a rollback restores it. Draws go through getrandbits and random, as Random's do."""
+
+    def _save(self) -> None:
+        journal = _active
+        if journal is None:
+            _unrecorded_write()
+        elif journal.rng_saved != len(journal.marks):
+            journal.entries.append((rng_restore, self, self.getstate(), None))
+            journal.rng_saved = len(journal.marks)
+
+    def getrandbits(self, k: int) -> int:
+        self._save()
+        return super().getrandbits(k)
+
+    def random(self) -> float:
+        self._save()
+        return super().random()
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self._save()
+        super().seed(*args, **kwargs)
+
+    def setstate(self, state: tuple) -> None:
+        self._save()
+        super().setstate(state)
+
+
+#: Immutable values a write of an equal one leaves as they were.
+_SCALARS = frozenset({int, str, bool, float})
+#: Plain containers and the journaled type a state field adopts them into.
+ADOPT: dict[type, type] = {list: JList, dict: JDict, set: JSet, Counter: JCounter}
+#: Each journaled container and its twin held by a volatile field: its changes don't move the steady stamp.
+VOLATILE_TWIN: dict[type, type] = {
+    kind: type(f"Volatile{kind.__name__[1:]}", (kind,), {"__slots__": (), "__module__": __name__,
+                                                         "__doc__": f"A {kind.__name__} held by a volatile field."})
+    for kind in (JList, JDict, JSet, JCounter)}
+VOLATILE_KINDS = frozenset(VOLATILE_TWIN.values())
+
+
+class Recorded:
+    """A class of the game state: a write to an attribute is journaled, and a plain container assigned
+    to one is adopted into its journaled type (a copy, as every field's own). Made with `recorded`."""
+
+    __slots__ = ()
+    #: Fields that change at nearly every step and that little computed from the state reads (`Journal.steady`).
+    volatile_fields: frozenset[str] = frozenset()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        adopt = ADOPT.get(type(value))
+        if adopt is not None:
+            value = adopt(value)
+        if _active is not None:
+            old = getattr(self, name)
+            if old is value or type(value) in _SCALARS and type(old) is type(value) and old == value:
+                return   # the same value: nothing changed, nothing to undo
+            _active.entries.append((set_attr, self, name, old))
+        else:
+            _unrecorded_write()
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__}.{name}: state attributes are set, never deleted")
+
+
+class _VolatileSlot:
+    """The slot of a volatile field: read inside a watched computation (`Journal.computed`), it makes that
+    computation one that read volatile state; a container stored in it is adopted into its volatile twin."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any):
+        self.slot = slot
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        global _read_volatile
+        if obj is None:
+            return self
+        if _watching:
+            _read_volatile = True
+        return self.slot.__get__(obj, owner)
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        twin = VOLATILE_TWIN.get(type(value))
+        self.slot.__set__(obj, value if twin is None else twin(value))
+
+
+R = TypeVar("R", bound=type)
+
+
+def recorded(cls: R) -> R:
+    """A state class (a `Recorded`): a dataclass with __slots__ whose construction records nothing -- a
+    new object has no old values, and disappears with the journaled entry that holds it."""
+    cls = dataclass(slots=True)(cls)
+    for name in cls.volatile_fields:
+        setattr(cls, name, _VolatileSlot(cls.__dict__[name]))
+    init = cls.__init__
+
+    @functools.wraps(init)
+    def __init__(self: Recorded, *args: Any, **kwargs: Any) -> None:
+        _made(init, self, *args, **kwargs)
+    cls.__init__ = __init__
+    return cls
