@@ -41,11 +41,25 @@ class Combat(CombatRequirements):
         return self._own(self.characteristics(object_id), kind)
 
     def _restrictions(self, object_id: int, block: bool) -> bool:
-        """508.1c, 509.1b: a static ability or an effect saying it can't attack (can't block)."""
+        """508.1c, 509.1b: a static ability or an effect saying it can't attack (can't block); one about the
+        defending player is read for each thing it would attack (`attack_group_problem`)."""
         designation = CANT_BLOCK if block else CANT_ATTACK
         return designation in self.state.objects[object_id].designations or any(
-            rule.block == block and not rule.alone and (rule.condition is None or self.interpreter.holds(
-                rule.condition, self._env_of(object_id, {}))) for rule in self.combat_rules(object_id, ast.CantAttackOrBlock))
+            not _about_defending(rule) and self._restricts(rule, object_id, block)
+            for rule in self.combat_rules(object_id, ast.CantAttackOrBlock))
+
+    def _restricts(self, rule: ast.CantAttackOrBlock, object_id: int, block: bool, defending: str | None = None
+                   ) -> bool:
+        """Whether the restriction forbids it now: always, or while its condition holds ('as long as'), or while
+        it doesn't ('unless'); `defending`: the player it would attack, whom 'defending player' names (508.5)."""
+        if rule.block not in (block, None) or rule.alone:
+            return False
+        if rule.condition is None:
+            return True
+        env = self._env_of(object_id, {})
+        if defending is not None:
+            env.vars["_defending"] = [defending]
+        return self.interpreter.holds(rule.condition, env) != rule.unless
 
     # ------------------------------------------------------------ the scenario's declarations
     def attack(self, player: str, target: str | None, refs: list[str]) -> None:
@@ -169,7 +183,15 @@ class Combat(CombatRequirements):
         return None
 
     def attack_group_problem(self, declared: dict[int, str | int]) -> tuple[str, str] | None:
-        """508.1c: restrictions on the attackers together ('can't attack alone')."""
+        """508.1c: restrictions on the attackers together ('can't attack alone') and on what each attacks ('can't
+        attack unless defending player controls an Island': the player it attacks, or who controls or protects
+        the planeswalker or battle it attacks, 508.5)."""
+        for object_id, attacked in declared.items():
+            defending = self.defender_of(attacked)
+            for rule in self.combat_rules(object_id, ast.CantAttackOrBlock):
+                if _about_defending(rule) and self._restricts(rule, object_id, False, defending):
+                    return (f"{self.name_of(object_id)} can't attack {self._describe(attacked, '').strip()}: "
+                            f"'{self.words_of(rule)}'", "508.1c")
         return self._alone_problem(list(declared), block=False)
 
     def _alone_problem(self, creatures: list[int], block: bool) -> tuple[str, str] | None:
@@ -233,7 +255,10 @@ class Combat(CombatRequirements):
     # ------------------------------------------------------------ 509: declare blockers
     def defending(self, attacker: int) -> str | None:
         """506.2, 506.3: the player an attacking creature attacks, or who controls (protects) what it attacks."""
-        attacked = self.state.objects[attacker].attacking
+        return self.defender_of(self.state.objects[attacker].attacking)
+
+    def defender_of(self, attacked: str | int | None) -> str | None:
+        """506.2: the player attacked, or who controls the planeswalker (protects the battle) attacked."""
         if isinstance(attacked, str) or attacked is None:
             return attacked
         obj = self.state.objects.get(attacked)
@@ -455,3 +480,9 @@ class Combat(CombatRequirements):
                 obj.blocking = ()
         if state.struck_first is not None:
             state.struck_first = None
+
+
+def _about_defending(rule: ast.CantAttackOrBlock) -> bool:
+    """Whether a restriction's condition names the defending player (508.5)."""
+    return rule.condition is not None and any(isinstance(node, ast.Players) and node.who == "defending player"
+                                              for node in ast.walk(rule.condition))

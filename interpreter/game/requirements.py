@@ -76,7 +76,8 @@ class CombatRequirements:
         def obeyed(attacks: dict[int, str | int]) -> int:
             return sum(1 for i, demands in required.items() for demand in demands
                        if demand.act == ast.ATTACK and i in attacks and (
-                           demand.avoid is None or isinstance(attacks[i], str) and attacks[i] != demand.avoid))
+                           demand.avoid is None or isinstance(attacks[i], str) and attacks[i] != demand.avoid)
+                       and demand.toward in (None, attacks[i]))
         targets = [t for t in self.attackable(player) if not (isinstance(t, str) and self.attack_taxes(t))]
         options = {i: [None] + targets for i in required
                    if i in declared or self.attacker_problem(player, i) is None}
@@ -102,7 +103,8 @@ class CombatRequirements:
         able = {i: [a for a in attackers if self.blocker_problem(player, a, i) is None] for i in creatures}
 
         def obeyed(blocks: dict[int, tuple[int, ...]]) -> int:
-            count = sum(len(demands) for i, demands in on_blockers.items() if i in blocks)
+            count = sum(1 for i, demands in on_blockers.items() for demand in demands
+                        if i in blocks and (demand.toward is None or demand.toward in blocks[i]))
             for a, demands in on_attackers.items():
                 for demand in demands:
                     if demand.act == ast.BE_BLOCKED:

@@ -175,10 +175,12 @@ class TypeChange(NamedTuple):
 
 class Demand(NamedTuple):
     """A requirement an effect gave a creature for a while, kept in its `lasting` (508.1d, 509.1c): `act` as an
-    ast.CombatRequirement's; `avoid`: it attacks a player other than this one if able (701.15b)."""
+    ast.CombatRequirement's; `avoid`: it attacks a player other than this one if able (701.15b); `toward`: the
+    player it attacks if able, or the creature it blocks if able."""
 
     act: str
     avoid: str | None = None
+    toward: str | int | None = None
 
 
 @recorded

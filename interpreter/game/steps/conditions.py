@@ -46,6 +46,15 @@ class ConditionSteps:
     def you_control_none(self, node: ast.YouControlNone, env: Env) -> bool:
         return not self.permanents_you_control(ast.PermanentsYouControl(node.quality), env)
 
+    @executes(ast.PlayerControls)
+    def player_controls(self, node: ast.PlayerControls, env: Env) -> bool:
+        """Whether one of the players controls a permanent of the quality ('defending player controls an
+        Island', 508.5), or none does."""
+        players = self.players(node.players, env)
+        found = any(self.state.objects[i].controller in players and self.matches(i, node.quality, env)
+                    for i in self.state.battlefield)
+        return found != node.none
+
     @executes(ast.HasNoCounters)
     def has_no_counters(self, node: ast.HasNoCounters, env: Env) -> bool:
         return all(not self.state.objects[i].counters.get(node.kind) for i in self.objects(node.objects, env))

@@ -394,7 +394,10 @@ class ObjectSteps:
     def _defending_player(self, node: ast.Players, env: Env, order: list[str]) -> list[str]:
         """508.5: the player the attacking creature the ability refers to (its source, or the creature it
         triggered on) attacks, or who controls or protects what it attacks. Once that creature has left combat
-        it is the player it was attacking, which the game doesn't keep yet (refused, E409)."""
+        it is the player it was attacking, which the game doesn't keep yet (refused, E409). While an attack is
+        declared, it is the player the creature would attack (`_defending`: Combat.attack_group_problem)."""
+        if "_defending" in env.vars:
+            return [p for p in env.vars["_defending"] if p in order]
         ids = [env.source_id, *(env.vars.get("_it") or ())]
         for i in ids:
             obj = self.state.objects.get(i) if i is not None else None

@@ -99,16 +99,18 @@ class TargetSteps:
 
     def target_options(self, node: ast.Target | ast.UpToTargets, env: Env) -> list[int]:
         """Legal targets (115): permanents of that quality, or cards in the zone named, or spells on the
-        stack other than this one (115.5); 'you control' / 'an opponent controls' read the permanent's or
-        the spell's controller; 'other' leaves out the source."""
+        stack other than this one (115.5); 'you control' / 'an opponent controls' / 'defending player controls'
+        read the permanent's or the spell's controller; 'other' leaves out the source."""
         you_control = getattr(node, "you_control", False)
         opponent_controls = getattr(node, "opponent_controls", False)
+        named = getattr(node, "controller", None)
+        among = self.players(named, env) if named is not None else None   # 'defending player controls' (508.5)
         if node.zone in (None, "stack"):
             controllers = ({i: self.state.objects[i].controller for i in self.state.battlefield} if node.zone is None
                            else {item.object_id: item.controller for item in self.state.stack
                                  if item.object_id is not None and item.object_id != env.source_id})
             ids = [i for i, controller in controllers.items() if (not you_control or controller == env.player)
-                   and (not opponent_controls or controller != env.player)]
+                   and (not opponent_controls or controller != env.player) and (among is None or controller in among)]
         else:
             players = {"you": [env.player], "an opponent": [p for p in self.state.order if p != env.player]}.get(
                 node.whose or "any", list(self.state.order))

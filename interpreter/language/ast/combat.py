@@ -12,6 +12,7 @@ from .objects import Objects
 
 if TYPE_CHECKING:
     from .conditions import Condition
+    from .payment_effects import Players
 
 __all__ = ["BlockRestriction", "CantAttackOrBlock", "AttacksUntapped", "AttacksDespiteSickness",
            "CombatDamageSteps", "ExcessCombatDamage", "CanBlock", "CombatRequirement", "BlocksSeveral",
@@ -43,6 +44,7 @@ class CantAttackOrBlock(Node):
     block: bool | None = False
     alone: bool = False
     condition: Condition | None = None   # 'as long as ...': only while it holds (611.3a)
+    unless: bool = False                 # 'can't attack unless ...': only while the condition doesn't hold
 
 
 @dataclass(frozen=True)
@@ -98,12 +100,15 @@ class CombatRequirement(Node):
 @dataclass(frozen=True)
 class CombatRequirementFor(Node):
     """The same requirement as an effect lasting `duration` ('target creature blocks this turn if able', 'until
-    your next turn, ... attacks each combat if able and attacks a player other than you if able', 701.15b)."""
+    your next turn, ... attacks each combat if able and attacks a player other than you if able', 701.15b);
+    `toward`: the player it attacks ('attacks you this turn if able') or the creature it blocks ('blocks ~ this
+    turn if able')."""
 
     objects: Objects
     act: str
     other_player: bool = False
     duration: str | None = None
+    toward: "Objects | Players | None" = None
 
 
 @dataclass(frozen=True)

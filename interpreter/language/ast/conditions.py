@@ -10,6 +10,7 @@ from .amounts import CountersOn
 from .casting import CostWasPaid, SpellsLastTurn, ThisTurn, WasPaid
 from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
+from .payment_effects import Players
 
 __all__ = [
     "AttackedThisTurn",
@@ -25,6 +26,7 @@ __all__ = [
     "YouControl",
     "YouDid",
     "YouControlNone",
+    "PlayerControls",
     "HasNoCounters",
     "IsPermanent",
     "HasKeyword",
@@ -85,6 +87,16 @@ class YouDid(Node):
 @dataclass(frozen=True)
 class YouControlNone(Node):
     quality: QualityExpr
+
+
+@dataclass(frozen=True)
+class PlayerControls(Node):
+    """'defending player controls an Island' / '... controls no Walls' (`none`): whether one of the players
+    controls a permanent of the quality (508.5)."""
+
+    players: Players
+    quality: QualityExpr
+    none: bool = False
 
 
 @dataclass(frozen=True)
@@ -237,6 +249,7 @@ class XAtLeast(Node):
 
 Condition = Union[
     WasPaid,
+    PlayerControls,
     CostWasPaid,
     ThisTurn,
     SpellsLastTurn,

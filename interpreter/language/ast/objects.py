@@ -11,6 +11,7 @@ from .nodes import Node, Number, QualityExpr, Var
 from .results import Among, ExiledThisWay
 
 if TYPE_CHECKING:
+    from .payment_effects import Players
     from .triggers import AttachedSubject
 
 __all__ = [
@@ -51,7 +52,8 @@ class Self(Node):
 class Target(Node):
     """'target creature [you control | an opponent controls]', 'another target creature', 'target creature
     card in your graveyard', 'target spell' (115.1). `zone` None is the battlefield; `whose` says whose
-    zone ('you', 'an opponent', 'any')."""
+    zone ('you', 'an opponent', 'any'); `controller`: the players one of whom controls it ('target creature
+    defending player controls')."""
 
     quality: QualityExpr
     you_control: bool = False
@@ -60,6 +62,7 @@ class Target(Node):
     zone: str | None = None
     whose: str | None = None
     count: "Number | None" = None  # 'two target lands': that many different targets
+    controller: "Players | None" = None
 
 
 @dataclass(frozen=True)

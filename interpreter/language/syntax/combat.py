@@ -15,10 +15,13 @@ class CombatRules(Transformer):
     def combat_requirement(self, meta, children):
         """A requirement without a duration is a static ability (604.1); with one, an effect (611.2)."""
         lead, objects, act, duration, other = children
+        toward = None
+        if isinstance(act, tuple):   # 'attacks you this turn', 'blocks ~ this turn'
+            act, toward, duration = act
         duration = duration or (lead and "until your next turn")
         if duration is None:
             return ast.CombatRequirement(objects, act, other is not None, span=self._span(meta))
-        return ast.CombatRequirementFor(objects, act, other is not None, duration, span=self._span(meta))
+        return ast.CombatRequirementFor(objects, act, other is not None, duration, toward, span=self._span(meta))
 
     def blocked_by_all(self, meta, children):
         _, objects, duration = children
@@ -39,6 +42,12 @@ class CombatRules(Transformer):
     def must_be_blocked(self, meta, children):
         return ast.BE_BLOCKED
 
+    def must_attack_for(self, meta, children):
+        return (ast.ATTACK, children[0], children[1])
+
+    def must_block_self(self, meta, children):
+        return (ast.BLOCK, ast.Self(span=self._span(meta)), children[1])
+
     def designate_for(self, meta, children):
         """'... becomes goaded until your next turn': a designation for a while (611.2a)."""
         return ast.Designate(children[0], str(children[1]).lower(), children[2], span=self._span(meta))
@@ -51,6 +60,12 @@ class CombatRules(Transformer):
 
     def cant_block_while(self, meta, children):
         return ast.CantAttackOrBlock(children[0], True, condition=children[-1], span=self._span(meta))
+
+    def cant_unless(self, meta, children):
+        """'can't attack [or block] unless CONDITION': a restriction while the condition doesn't hold."""
+        objects, words, condition = children
+        block = None if " or " in words else "block" in words.lower()
+        return ast.CantAttackOrBlock(objects, block, condition=condition, unless=True, span=self._span(meta))
 
     def cant_attack_or_block_alone(self, meta, children):
         return ast.CantAttackOrBlock(children[0], None, alone=True, span=self._span(meta))

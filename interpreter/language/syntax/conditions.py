@@ -35,6 +35,12 @@ class ConditionRules(Transformer):
     def you_control_a(self, meta, children):
         return ast.YouControl(ast.PermanentsYouControl(children[0], span=self._span(meta)), span=self._span(meta))
 
+    def player_controls_a(self, meta, children):
+        return ast.PlayerControls(children[0], children[1], span=self._span(meta))
+
+    def player_controls_none(self, meta, children):
+        return ast.PlayerControls(children[0], children[1], True, span=self._span(meta))
+
     def you_did(self, meta, children):
         return ast.YouDid(span=self._span(meta))
 

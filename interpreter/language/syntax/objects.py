@@ -126,6 +126,12 @@ class ObjectRules(Transformer):
             return ast.QualityChoice(tuple(self._as_card(q) for q in quality.options), span=quality.span)
         return quality
 
+    def target_controlled_by(self, meta, children):
+        """'target creature defending player controls [with toughness 2 or less]' (115.1, 508.5)."""
+        other, quality, players, clause = children
+        quality = self._with(quality, clause) if clause else quality
+        return ast.Target(quality, other=bool(other), controller=players, span=self._span(meta))
+
     def target_opponent_controls(self, meta, children):
         return ast.Target(
             children[1],
