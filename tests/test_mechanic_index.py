@@ -29,4 +29,4 @@ def test_refusals_are_told_with_their_reason(tmp_path: Path) -> None:
     assert entries["gather {n}"].runs
     assert entries["scatter {n}"].why == "scattering waits for a primitive"
     assert "shimmer" in (entries["Shimmer"].why or "")
-    assert entries["Level up {cost}"].why.startswith("needs leveler cards")
+    assert entries["Mutate {cost}"].why.startswith("needs merged permanents")

@@ -92,7 +92,7 @@ PREVENTING = "preventing damage for a duration other than this turn"
      "trigger on damage dealt to a permanent"),
     ("Target creature can't be regenerated this turn.", "'can't be regenerated' for a duration"),
     ("Whenever a creature card leaves your graveyard, draw a card.", "trigger on 'leaves your graveyard'"),
-    ("Level up {1}{W}", "keyword ability level up"),
+    ("Mutate {2}{G}", "keyword ability mutate"),
     ("Target creature gains daybound until end of turn.", "keyword ability daybound"),
     ("Umbra armor", "keyword ability umbra armor"),
     ("Target creature gains banding until end of turn.", "keyword ability banding"),

@@ -6,6 +6,7 @@ without that ability.
 """
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from ..diagnostics import Diagnostic, MtgError, Span, error
@@ -25,21 +26,34 @@ def _stat(value: object) -> int | None:
     return None
 
 
-def continues_ability(line: str) -> bool:
-    """700.2: a '•' mode line belongs to the modal ability before it ('Choose one —' and its modes so far)."""
-    return line.startswith("•")
+#: 711.2: a level symbol ('LEVEL 1-4', 'LEVEL 5+') heads a striation of a leveler's text box.
+_SYMBOL = re.compile(r"[A-Z]+ \d+(?:-\d+|\+)$")
+
+
+def continues_ability(head: str, line: str) -> str | None:
+    """The ability begun by `head` (its lines so far) with `line` added when the line belongs to it, else None:
+    a '•' mode belongs to the modal ability before it ('Choose one —' and its modes so far, 700.2), and every line
+    after a level symbol up to the next one is in its striation: its power/toughness box and its abilities,
+    kept one to a line (711.2, 711.3)."""
+    if line.startswith("•"):
+        return f"{head} {line}"
+    if _SYMBOL.match(head.split("\n", 1)[0]) and not _SYMBOL.match(line):
+        return f"{head}\n{line}"
+    return None
 
 
 def ability_lines(text: str) -> list[tuple[int, str]]:
-    """The abilities of a card's text with their line index: one per line, except that a modal
-    ability ('Choose one —' and its '•' modes, 700.2) is one ability over several lines."""
+    """The abilities of a card's text with their line index: one per line, except that a modal ability
+    ('Choose one —' and its '•' modes, 700.2) and a leveler's striation (711.2) are one ability over several
+    lines."""
     out: list[tuple[int, str]] = []
     for n, line in enumerate(text.splitlines()):
         line = line.strip()
         if not line:
             continue
-        if out and continues_ability(line):
-            out[-1] = (out[-1][0], f"{out[-1][1]} {line}")
+        joined = continues_ability(out[-1][1], line) if out else None
+        if joined is not None:
+            out[-1] = (out[-1][0], joined)
         else:
             out.append((n, line))
     return out

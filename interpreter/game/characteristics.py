@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..language import ast
 from .mana import cost_colors, mana_value
 
 
@@ -100,3 +101,16 @@ def counter_changes(counters: dict[str, int]) -> tuple[int, int]:
             except ValueError:
                 continue
     return dp, dt
+
+
+def with_level_stripe(chars: Characteristics, counters: dict[str, int]) -> Characteristics:
+    """711.2a-b: the striation whose level symbol's range holds the permanent's counters of its kind gives it
+    that base power and toughness and those abilities; with fewer counters than every range, it has what
+    its card says (its uppermost power/toughness box, 711.5)."""
+    for stripe in chars.abilities:
+        if isinstance(stripe, ast.LevelStripe):
+            count = counters.get(stripe.counter, 0)
+            if stripe.low <= count and (stripe.high is None or count <= stripe.high):
+                return replace(chars, power=stripe.power, toughness=stripe.toughness,
+                               abilities=chars.abilities + stripe.abilities)
+    return chars

@@ -368,6 +368,11 @@ def _token_abilities(book: "Rulebook", name: str) -> tuple[ast.Node, ...]:
     return tuple(found)
 
 
+def _with_stripes(ability: ast.Node) -> tuple[ast.Node, ...]:
+    """An ability and, for a level symbol, the abilities of its striation (711.2)."""
+    return (ability, *ability.abilities) if isinstance(ability, ast.LevelStripe) else (ability,)
+
+
 def state_not_run(objects: Iterable, book: "Rulebook") -> MtgError | None:
     """The refusal of a game state the interpreter can't run, or None: a permanent or spell whose card has text
     the engine doesn't understand (W501) is there, so what happens can't be told; or a permanent with a static
@@ -376,7 +381,7 @@ def state_not_run(objects: Iterable, book: "Rulebook") -> MtgError | None:
     for obj in objects:
         if obj.zone != "battlefield" or obj.face_down:
             continue
-        for ability in obj.face_up.abilities:
+        for ability in (a for top in obj.face_up.abilities for a in _with_stripes(top)):
             found = gap(ability, book) if isinstance(ability, (ast.StaticGrant, ast.DoesntUntap)) else None
             if found is not None:
                 _, message, rule = found.describe(ability, book)

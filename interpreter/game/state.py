@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar, NamedTuple
 
 from ..language import ast
-from .characteristics import Characteristics, Face, counter_changes
+from .characteristics import Characteristics, Face, counter_changes, with_level_stripe
 from .events import Event
 from .journal import Journal
 from .journaled import JCounter, JDict, JList, JRandom, JSet, Recorded, recorded
@@ -418,6 +418,7 @@ class GameState(Recorded):
             base = replace(base, fixed_mana_value=mana_value(base.mana_cost, x))
         if obj.zone != "battlefield":
             return base
+        base = with_level_stripe(base, obj.counters)  # 711.2: its static ability's timestamp is the object's
         if obj.parts:  # 712.8g: the sum of the mana values of its front faces
             base = replace(base, fixed_mana_value=sum(part.front.characteristics().mana_value for part in obj.parts))
         for change, _ in obj.lasting:  # 613.4b: base power and toughness set, before the changes of 613.4c

@@ -131,9 +131,9 @@ def jsonl_lines(path: Path) -> Iterator[Line]:
             line = Line(str(item["card"]), str(item["line"]), tuple(item.get("mechanics") or ()))
         except (ValueError, KeyError, TypeError) as exc:
             raise error("E100", f"not a {{\"card\", \"line\"}} object: {exc}", Span(str(path), number, 1)) from None
-        if group and group[-1].card == line.card and continues_ability(line.text):
+        whole = continues_ability(group[0].joined, line.text) if group and group[-1].card == line.card else None
+        if whole is not None:
             group.append(line)
-            whole = f"{group[0].joined} {line.text}"
             for member in group:
                 member.joined = whole
             continue

@@ -33,6 +33,7 @@ __all__ = [
     "ModeLine",
     "StaticGrant",
     "ReminderOnly",
+    "LevelStripe",
     "SpellAbility",
     "KeywordAbility",
     "KeywordAbilities",
@@ -201,6 +202,20 @@ class StaticGrant(Node):
 
 
 @dataclass(frozen=True)
+class LevelStripe(Node):
+    """A level symbol and its striation ('LEVEL 1-4', '1/2', abilities; 711.2): as long as the object has at
+    least `low` and at most `high` (no limit: None) counters of the symbol's kind, it has base power and
+    toughness `power`/`toughness` and has `abilities` (711.2a, 711.2b)."""
+
+    counter: str
+    low: int
+    high: int | None
+    power: int
+    toughness: int
+    abilities: tuple["Ability", ...]
+
+
+@dataclass(frozen=True)
 class ReminderOnly(Node):
     """A line that is only reminder text ('(Melds with ...)'): it has no rules meaning (207.2)."""
 
@@ -317,6 +332,7 @@ Ability = Union[
     AttackCost,
     ModeLine,
     ReminderOnly,
+    LevelStripe,
     StaticGrant,
     SpellCostChange,
     CantBeDestroyed,

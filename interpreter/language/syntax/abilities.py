@@ -25,6 +25,16 @@ class AbilityRules(Transformer):
     def reminder_only(self, meta, children):
         return ast.ReminderOnly(span=self._span(meta))
 
+    def level_stripe(self, meta, children):
+        """711.2: the symbol names the counters it counts ('LEVEL 1-4': level counters) and its range."""
+        symbol, pt, *abilities = children
+        kind, numbers = str(symbol).split()
+        low, _, high = numbers.rstrip("+").partition("-")
+        power, toughness = (int(x) for x in str(pt).split("/"))
+        return ast.LevelStripe(kind.lower(), int(low), int(high) if high else None, power, toughness,
+                               tuple(a for a in abilities if not isinstance(a, ast.ReminderOnly)),
+                               span=self._span(meta))
+
     def keyword_abilities(self, meta, children):
         return ast.KeywordAbilities(tuple(children), span=self._span(meta))
 

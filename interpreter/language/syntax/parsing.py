@@ -187,12 +187,17 @@ def _grammar_words(parser: Lark) -> frozenset[str]:
     return frozenset(words)
 
 
+_WORDS = re.compile(r"\{[^}]*\}|[A-Za-z][A-Za-z'-]*")
+_LABEL = re.compile(r"[A-Z][A-Za-z' -]*? — ")
+
+
 def _first_unknown_word(parser: Lark, text: str, known_words: frozenset[str]) -> tuple[int, str] | None:
     """The first word of `text` that neither the grammar nor the known names spell, with its offset."""
     if not known_words:
         return None
     grammar_words = _grammar_words(parser)
-    for match in re.finditer(r"\{[^}]*\}|[A-Za-z][A-Za-z'-]*", text):
+    label = _LABEL.match(text)  # an ability or flavor word has no rules meaning: any word may be one (207.2c-d)
+    for match in _WORDS.finditer(text, label.end() if label else 0):
         word = match.group(0)
         if word.startswith("{") or word.lower() in grammar_words or word.lower() in known_words:
             continue
