@@ -22,7 +22,7 @@ OBJECT_NODES = tuple(t for t in typing.get_args(ast.Objects) if isinstance(t, ty
 #: actions (their subject, or what their own steps record).
 FINDS_OR_MAKES = (ast.Draw, ast.Mill, ast.Discard, ast.CreateToken, ast.CreateNamedToken, ast.Search,
                   ast.Sacrifice, ast.ExileFromZone, ast.ExileTotalManaValue, ast.KeywordAction,
-                  ast.ExileUntilFound)
+                  ast.UntilFound)
 #: Object phrases a step only reads: whose cost is paid, what deals the damage.
 READ_ONLY = {(ast.PayManaCostOf, "objects"), (ast.PayKeywordCost, "objects"), (ast.DealDamage, "source")}
 #: Abilities inside a step (a token's, a granted one): their pronouns are their own.

@@ -199,11 +199,13 @@ def check_text(node: ast.Node, book: Rulebook, events: set[str] | None = None) -
                     found.append(Diagnostic("E207", f"unknown quality '{word}'", item.span,
                                             help=did_you_mean(word, sorted(known)) or
                                             "qualities are card types, supertypes and subtypes (rule 205)"))
-        elif isinstance(item, (ast.PutCounters, ast.HasNoCounters, ast.PutFromAmong, ast.GiveCounters)) and book.counter_kinds \
-                and not _PT_COUNTER.fullmatch(item.kind) and item.kind.lower() not in book.counter_kinds:
-            found.append(Diagnostic("W216", f"unknown kind of counter '{item.kind}'", item.span, "122.1",
-                                    did_you_mean(item.kind.lower(), book.counter_kinds) or
-                                    "counter kinds are listed in rules/122-counters.mtgr", severity="warning"))
+        elif isinstance(item, (ast.PutCounters, ast.HasNoCounters, ast.GiveCounters, ast.PutOntoBattlefield)) \
+                and book.counter_kinds:
+            kinds = [kind for _, kind in item.counters] if isinstance(item, ast.PutOntoBattlefield) else [item.kind]
+            found += [Diagnostic("W216", f"unknown kind of counter '{kind}'", item.span, "122.1",
+                                 did_you_mean(kind.lower(), book.counter_kinds) or
+                                 "counter kinds are listed in rules/122-counters.mtgr", severity="warning")
+                      for kind in kinds if not _PT_COUNTER.fullmatch(kind) and kind.lower() not in book.counter_kinds]
         elif isinstance(item, ast.Otherwise):
             found.append(Diagnostic("E104", "'Otherwise' must follow an 'If' sentence", item.span))
         elif isinstance(item, ast.Instead):

@@ -3,9 +3,11 @@ quality, the cards an effect exiled, designations as conditions (608.2c, 701.57a
 from __future__ import annotations
 
 from ...language import ast
+from ..choices import Choice
 from ..events import Event
 from .base import Env, executes
 
+LOOKED = "_looked"   # the cards the last look at or reveal of the top of a library showed ('the rest')
 EXILED = "_exiled"   # the variable holding every card the running effect exiled ('the cards exiled this way')
 PROCESS = "_process"   # set while the outermost sequence of an effect runs ('this process')
 REPEAT = "_repeat"     # set by 'repeat this process': that sequence runs again
@@ -21,21 +23,49 @@ class ResultSteps:
         env.vars[EXILED] = list(env.vars.get(EXILED, [])) + ids
         return ids
 
-    @executes(ast.ExileUntilFound)
-    def exile_until_found(self, node: ast.ExileUntilFound, env: Env) -> list[int]:
+    @executes(ast.UntilFound)
+    def until_found(self, node: ast.UntilFound, env: Env) -> list[int]:
         """701.57a: exile the top card of your library, one at a time, until one has the quality; with none,
-        the whole library is exiled and nothing is found. Returns every card exiled."""
+        the whole library is exiled and nothing is found. Returns every card exiled. Revealing (701.20a), the
+        cards stay where they are, one more each time, and the card found is what the effect acted on."""
         library = self.state.players[env.player].zones["library"]
-        exiled: list[int] = []
+        done: list[int] = []
         found: list[int] = []
-        while library and not found:
-            top = library[0]
+        while len(library) > (len(done) if node.reveal else 0) and not found:
+            top = library[len(done) if node.reveal else 0]   # revealed cards stay on top
             if self.chars_match(self.state.objects[top].card.front.characteristics(), node.quality, env):
                 found = [top]
-            exiled += self.exile_cards([top], env)
+            done += self.reveal_cards([top], env) if node.reveal else self.exile_cards([top], env)
         if node.bind:
             env.vars[node.bind] = found
-        return exiled
+        if node.reveal:
+            env.vars[LOOKED] = done
+            return found
+        return done
+
+    def shown(self, objects: ast.Objects, found: list[int], env: Env) -> None:
+        """Remember the cards a look at or reveal of the top of a library showed, for 'the rest'."""
+        if isinstance(objects, ast.TopCards):
+            env.vars[LOOKED] = list(found)
+
+    @executes(ast.TheRest)
+    def the_rest(self, node: ast.TheRest, env: Env) -> list[int]:
+        """401.4, 608.2c: the cards last looked at or revealed from the top of a library that are still there
+        (a card put elsewhere is a new object, 400.7)."""
+        if LOOKED not in env.vars:
+            raise self.refuse("'the rest' follows no look at or reveal of the top of a library", env, node, "608.2c")
+        return [i for i in env.vars[LOOKED] if i in self.state.objects and self.state.objects[i].zone == "library"]
+
+    @executes(ast.ChosenAmong)
+    def chosen_among(self, node: ast.ChosenAmong, env: Env) -> list[int]:
+        """608.2c: the player chooses that many of the objects with the quality (all they may, 'any number');
+        fewer if fewer have it (609.3), none if 'up to'."""
+        options = [i for i in self.objects(node.objects, env) if self.matches(i, node.quality, env)]
+        count = len(options) if node.count is None else min(self.number(node.count, env), len(options))
+        what = self.describe_quality(node.quality, env) or "them"
+        return self.ask_objects(Choice("objects", f"{env.action_text or 'a choice'}: choose "
+                                       f"{'up to ' if node.up_to or node.count is None else ''}{count} ({what})",
+                                       options, count, node.up_to or node.count is None, env.rule))
 
     @executes(ast.Among)
     def among(self, node: ast.Among, env: Env) -> list[int]:

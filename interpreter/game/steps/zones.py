@@ -81,6 +81,9 @@ class ZoneSteps:
         ids = self.objects(node.objects, env)
         if node.random_order:
             self.state.rng.shuffle(ids)
+        elif node.any_order and len(ids) > 1:
+            ids = self.game.ask(Choice("objects", f"{env.action_text}: the order they go {'on top' if node.top else 'to the bottom'}"
+                                       " (the last one put on top is the top card)", ids, len(ids), rule="401.4"))
         depth = self.number(node.depth, env) if node.depth is not None else 0
         for i in ids:
             obj = self.state.objects[i]
@@ -191,19 +194,6 @@ class ZoneSteps:
             self.game.cast_now(env.player, i)
         return chosen
 
-    @executes(ast.PutFromAmong)
-    def put_from_among(self, node: ast.PutFromAmong, env: Env) -> list[int]:
-        options = [i for i in self.objects(node.objects, env)
-                   if self.chars_match(self.state.objects[i].card.front.characteristics(), node.quality, env)]
-        count = min(self.number(node.count, env), len(options))
-        chosen = self.ask_objects(Choice("objects", f"{env.action_text}: put "
-                                         f"{self.describe_quality(node.quality, env)} onto the battlefield",
-                                         options, count))
-        for i in chosen:
-            new = self.game.move(i, "battlefield", controller=env.player, env=env)
-            new.counters[node.kind] = new.counters.get(node.kind, 0) + self.number(node.counters, env)
-        return chosen
-
     @executes(ast.Draw)
     def draw(self, node: ast.Draw, env: Env) -> list[int]:
         """121.2: one card at a time; each draw from an empty library draws nothing and is remembered (121.4)."""
@@ -240,7 +230,9 @@ class ZoneSteps:
         for i in ids:  # one at a time (701.40e)
             if node.face_down_as and self.state.objects[i].face_down:
                 continue  # 708.2b: a face-down object can't be turned face down
-            new = self.game.move(i, "battlefield", controller=env.player, face_down=node.face_down_as, env=env)
+            counters = tuple((self.number(count, env), kind) for count, kind in node.counters)
+            new = self.game.move(i, "battlefield", controller=env.player, face_down=node.face_down_as, env=env,
+                                 counters=counters)
             if node.with_ability is not None:
                 new.extra_abilities = (node.with_ability,)
             if node.tapped:  # 110.5b: it enters tapped
@@ -250,6 +242,7 @@ class ZoneSteps:
     @executes(ast.Look)
     def look(self, node: ast.Look, env: Env) -> list[int]:
         found = self.objects(node.objects, env)
+        self.shown(node.objects, found, env)
         if node.bind:
             env.vars[node.bind] = found
         return found
@@ -271,12 +264,17 @@ class ZoneSteps:
 
     @executes(ast.Reveal)
     def reveal(self, node: ast.Reveal, env: Env) -> list[int]:
-        found = self.objects(node.objects, env)
-        for i in found:
-            obj = self.state.objects[i]
-            if obj.zone in ("hand", "library", "sideboard") or obj.face_down:  # only hidden objects are revealed
-                self.state.reveal(obj, env.context.id)
-                self.game.emit(Event("revealed", obj.owner, obj.card_name, obj.id), env)
+        found = self.reveal_cards(self.objects(node.objects, env), env)
+        self.shown(node.objects, found, env)
         if node.bind:
             env.vars[node.bind] = found
         return found
+
+    def reveal_cards(self, ids: list[int], env: Env) -> list[int]:
+        """701.20a: each hidden object is shown to all players (one already public stays as it is)."""
+        for i in ids:
+            obj = self.state.objects[i]
+            if obj.zone in ("hand", "library", "sideboard") or obj.face_down:
+                self.state.reveal(obj, env.context.id)
+                self.game.emit(Event("revealed", obj.owner, obj.card_name, obj.id), env)
+        return ids

@@ -64,7 +64,7 @@ from .permanent_effects import (
     TurnFaceUp,
 )
 from .phasing import PhaseOut
-from .results import EachMayElse, ExileUntilFound, ForEachOf, PayLife, RepeatProcess
+from .results import EachMayElse, UntilFound, ForEachOf, PayLife, RepeatProcess
 from .entering import MoveCounters, PayPerCounter, RemoveCounters, ReturnWithCounters
 from .player_actions import GainLifeLost, PumpPerBlocker
 from .zone_effects import (
@@ -80,7 +80,6 @@ from .zone_effects import (
     Look,
     MayPlay,
     Mill,
-    PutFromAmong,
     PutInLibrary,
     PutIntoZone,
     PutOntoBattlefield,
@@ -148,7 +147,6 @@ Effect = Union[
     Search,
     MayPlay,
     CastFree,
-    PutFromAmong,
     TurnFaceUp,
     PayMana,
     PayManaCostOf,
@@ -182,7 +180,7 @@ Effect = Union[
     GiveCounters,
     CombatRequirementFor,
     PhaseOut,
-    ExileUntilFound,
+    UntilFound,
     ForEachOf,
     RemoveCounters,
     PayLife,

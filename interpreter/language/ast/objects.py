@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
 from .nodes import Node, Number, QualityExpr, Var
-from .results import Among, ExiledThisWay
+from .results import Among, ChosenAmong, ExiledThisWay, TheRest
 
 if TYPE_CHECKING:
     from .payment_effects import Players
@@ -189,5 +189,7 @@ Objects = Union[
     "AttachedSubject",
     PaidObject,
     Among,
+    ChosenAmong,
+    TheRest,
     ExiledThisWay,
 ]

@@ -16,8 +16,10 @@ if TYPE_CHECKING:
     from .payment_effects import Players
 
 __all__ = [
-    "ExileUntilFound",
+    "UntilFound",
     "Among",
+    "ChosenAmong",
+    "TheRest",
     "ExiledThisWay",
     "ForEachOf",
     "PayLife",
@@ -27,13 +29,15 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class ExileUntilFound(Node):
-    """'exile cards from the top of your library until you exile a QUALITY card' (a loop, 701.57a): one
-    card at a time until one has the quality or the library is empty. `bind` names the card found (none
-    when the library ran out); every card exiled is among 'the cards exiled this way'."""
+class UntilFound(Node):
+    """'exile (or `reveal`) cards from the top of your library until you exile a QUALITY card' (a loop,
+    701.57a, 701.20a): one card at a time until one has the quality or the library is empty. `bind` names
+    the card found (none when the library ran out); every card exiled is among 'the cards exiled this way',
+    every card revealed among 'the rest'."""
 
     quality: QualityExpr
     bind: str | None = None
+    reveal: bool = False
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,24 @@ class Among(Node):
 
     quality: "QualityExpr | None"
     objects: "Objects"
+
+
+@dataclass(frozen=True)
+class ChosenAmong(Node):
+    """'two of them', 'a creature card from among them', 'up to two ...', 'any number of ...' (`count` None):
+    the player chooses that many of the objects with the quality as the effect resolves (608.2c); fewer if
+    fewer have it (609.3)."""
+
+    count: "Number | None"
+    quality: "QualityExpr | None"
+    objects: "Objects"
+    up_to: bool = False
+
+
+@dataclass(frozen=True)
+class TheRest(Node):
+    """'the rest': the cards the effect's last look at or reveal of the top of a library showed that haven't
+    left that library since (401.4, 608.2c)."""
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,6 @@ __all__ = [
     "Search",
     "MayPlay",
     "CastFree",
-    "PutFromAmong",
     "ExileUntil",
     "ShuffleInto",
     "Counter",
@@ -69,6 +68,7 @@ class PutOntoBattlefield(Node):
     face_down_as: str | None = None
     with_ability: "KeywordAbility | None" = None
     tapped: bool = False
+    counters: tuple[tuple["Number", str], ...] = ()   # 'with three +1/+1 counters on it' (122.6, 614.1c)
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,7 @@ class PutInLibrary(Node):
     objects: Objects
     top: bool
     random_order: bool = False   # '... on the bottom of your library in a random order' (401.4)
+    any_order: bool = False      # '... in any order': the player chooses the order (401.4)
     depth: "Number | None" = None  # '... into your library third from the top': N-1 cards above it
 
 
@@ -177,17 +178,6 @@ class CastFree(Node):
     objects: Objects
     max_mana_value: "Number | None" = None   # '... if the resulting spell's mana value is N or less'
     from_zone: str | None = None   # 'cast this card from exile ...': only while it is there
-
-
-@dataclass(frozen=True)
-class PutFromAmong(Node):
-    """'put a creature card from among them onto the battlefield with N +1/+1 counters on it'."""
-
-    count: "Number"
-    quality: QualityExpr
-    objects: Objects
-    counters: "Number"
-    kind: str
 
 
 @dataclass(frozen=True)

@@ -20,16 +20,62 @@ class ResultRules(Transformer):
     def mill_bound(self, meta, children):
         return ast.Mill(children[0], children[1], span=self._span(meta))
 
-    def exile_until_found(self, meta, children):
+    def exile_until_found(self, meta, children, reveal: bool = False):
         quality, _card, clause, bind = children
         quality = self._as_card(quality)
         if clause is not None:
             quality = self._with(quality, clause)
-        return ast.ExileUntilFound(quality, bind, span=self._span(meta))
+        return ast.UntilFound(quality, bind, reveal, span=self._span(meta))
 
-    def put_on_bottom_random(self, meta, children):
-        in_library = self._in_library(children, False, meta)
-        return ast.PutInLibrary(in_library.objects, False, random_order=True, span=in_library.span)
+    def reveal_until_found(self, meta, children):
+        return self.exile_until_found(meta, children, reveal=True)
+
+    def put_on_bottom_random(self, meta, children, **order):
+        in_library = self._in_library([c for c in children if c is not None], order.pop("top", False), meta)
+        return ast.PutInLibrary(in_library.objects, in_library.top, **(order or {"random_order": True}),
+                                span=in_library.span)
+
+    def put_on_bottom_any_order(self, meta, children):
+        return self.put_on_bottom_random(meta, children, any_order=True)
+
+    def put_on_top_any_order(self, meta, children):
+        return self.put_on_bottom_random(meta, children, top=True, any_order=True)
+
+    def rest_into_zone(self, meta, children):
+        return ast.PutIntoZone(ast.TheRest(span=self._span(meta)), children[0], span=self._span(meta))
+
+    def rest_on_bottom_random(self, meta, children):
+        return self.put_on_bottom_random(meta, [ast.TheRest(span=self._span(meta)), *children])
+
+    def rest_on_bottom_any_order(self, meta, children):
+        return self.put_on_bottom_any_order(meta, [ast.TheRest(span=self._span(meta)), *children])
+
+    def rest_on_top_any_order(self, meta, children):
+        return self.put_on_top_any_order(meta, [ast.TheRest(span=self._span(meta)), *children])
+
+    def the_rest(self, meta, children):
+        return ast.TheRest(span=self._span(meta))
+
+    def put_chosen_into_zone(self, meta, children):
+        *count, objects, zone = children
+        chosen = ast.ChosenAmong(count[0] if count else None, None, objects, span=self._span(meta))
+        return ast.PutIntoZone(chosen, zone, span=self._span(meta))
+
+    put_any_into_zone = put_chosen_into_zone
+
+    def chosen_among(self, meta, children, up_to: bool = False):
+        *count, quality, objects = children
+        return ast.ChosenAmong(count[0] if count else None, self._as_card(quality), objects, up_to,
+                               span=self._span(meta))
+
+    def chosen_among_with(self, meta, children):
+        count, quality, _card, clause, objects = children
+        return self.chosen_among(meta, [count, self._with(self._as_card(quality), clause), objects])
+
+    def chosen_among_up_to(self, meta, children):
+        return self.chosen_among(meta, children, up_to=True)
+
+    chosen_among_any = chosen_among
 
     def put_from_top(self, meta, children):
         objects, zone, ordinal = children

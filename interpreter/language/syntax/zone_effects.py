@@ -145,9 +145,9 @@ class ZoneEffectRules(Transformer):
     def cast_free(self, meta, children):
         return ast.CastFree(children[0], children[1], span=self._span(meta))
 
-    def put_from_among_with_counters(self, meta, children):
-        count, quality, objects, (amount, kind) = children
-        return ast.PutFromAmong(count, quality, objects, amount, kind, span=self._span(meta))
+    def put_onto_battlefield_with_counters(self, meta, children):
+        """122.6, 614.1c: they enter with the counters on them."""
+        return ast.PutOntoBattlefield(children[0], counters=(children[1],), span=self._span(meta))
 
     def put_onto_battlefield(self, meta, children):
         return ast.PutOntoBattlefield(children[0], span=self._span(meta))
