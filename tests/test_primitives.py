@@ -51,8 +51,8 @@ SAMPLES = {
     "search": "search your library for a creature card",
     "may_play": "you may play the top card of your library",
     "cast_free": "cast one of creature cards in your hand without paying its mana cost",
-    "put_from_among_with_counters": "put a creature card from among the top three cards of your library onto the "
-                                    "battlefield with a +1/+1 counter on it",
+    "put_onto_battlefield_with_counters": "put a creature card from among the top three cards of your library onto "
+                                          "the battlefield with a +1/+1 counter on it",
     "add_mana": "add {G}{G}",
     "add_mana_choice": "add {R} or {G}",
     "tap_or_untap": "tap or untap target creature",
