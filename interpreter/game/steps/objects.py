@@ -318,7 +318,9 @@ class ObjectSteps:
 
     @executes(ast.AllPermanents)
     def all_permanents(self, node: ast.AllPermanents, env: Env) -> list[int]:
+        named = None if node.controller is None else set(self.players(node.controller, env))
         return [i for i in self.state.battlefield if self.matches(i, node.quality, env)
+                and (named is None or self.state.objects[i].controller in named)
                 and (not node.you_control or self.state.objects[i].controller == env.player)
                 and not (node.opponents and self.state.objects[i].controller == env.player)
                 and not (node.other and i == env.source_id)]
@@ -381,6 +383,9 @@ class ObjectSteps:
         if node.who == "defending player":
             return self._defending_player(node, env, order)
         if node.who == "that player":  # 603.2: the player the trigger event is about
+            named = [p for group in env.context.targets if isinstance(group.node, ast.Players) for p in group.chosen]
+            if "_that_player" not in env.vars and named:  # else the target player the text named before (608.2c)
+                return [p for p in named[-1:] if p in order]
             if "_that_player" not in env.vars:
                 raise self.refuse("'that player' refers to no player here: no event about a player triggered it",
                                   env, node, "608.2c")

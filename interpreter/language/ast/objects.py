@@ -74,18 +74,21 @@ class UpToTargets(Node):
     other: bool = False
     zone: str | None = None
     whose: str | None = None
+    controller: "Players | None" = None
 
 
 @dataclass(frozen=True)
 class AllPermanents(Node):
     """'each creature', 'all other creatures [you control]', 'creatures your opponents control': every permanent
-    of that quality (that you control, with `you_control`; that your opponents control, with `opponents`; but
-    the source, with `other`)."""
+    of that quality (that you control, with `you_control`; that your opponents control, with `opponents`; that
+    the player `controller` names controls: 'each creature target player controls'; but the source, with
+    `other`)."""
 
     quality: QualityExpr
     you_control: bool = False
     other: bool = False
     opponents: bool = False
+    controller: "Players | None" = None
 
 
 @dataclass(frozen=True)

@@ -126,12 +126,6 @@ class ObjectRules(Transformer):
             return ast.QualityChoice(tuple(self._as_card(q) for q in quality.options), span=quality.span)
         return quality
 
-    def target_controlled_by(self, meta, children):
-        """'target creature defending player controls [with toughness 2 or less]' (115.1, 508.5)."""
-        other, quality, players, clause = children
-        quality = self._with(quality, clause) if clause else quality
-        return ast.Target(quality, other=bool(other), controller=players, span=self._span(meta))
-
     def target_opponent_controls(self, meta, children):
         return ast.Target(
             children[1],
@@ -231,3 +225,37 @@ class ObjectRules(Transformer):
             ),
             span=self._span(meta),
         )
+
+    def controlled_by(self, meta, children):
+        return children[0]
+
+    def _described(self, quality, clause):
+        return quality if clause is None else self._with(quality, clause)
+
+    def _target_controller(self, player: ast.Players, meta) -> ast.Players:
+        """The player whose permanent a target is: one the text already names, not another target."""
+        if player.who.startswith("target"):
+            raise MtgError(Diagnostic("E101", f"a target that {player.who} controls isn't understood: which target "
+                                      "is chosen first", self._span(meta), "115.1"))
+        return player
+
+    def target_controlled_by(self, meta, children):
+        """'target creature defending player controls [with toughness 2 or less]' (115.1, 508.5)."""
+        other, quality, clause, player, after = children
+        player = self._target_controller(player, meta)
+        quality = self._described(quality, clause or after)
+        return ast.Target(quality, other=bool(other), controller=player, **spell_target_fields(quality),
+                          span=self._span(meta))
+
+    def up_to_targets_controlled_by(self, meta, children):
+        count, other, quality, player = children
+        return ast.UpToTargets(count, quality, bool(other), controller=self._target_controller(player, meta),
+                               span=self._span(meta))
+
+    def all_controlled_by(self, meta, children):
+        other, quality, clause, player = children
+        return ast.AllPermanents(self._described(quality, clause), other=bool(other), controller=player,
+                                 span=self._span(meta))
+
+    def all_controlled_by_plural(self, meta, children):
+        return self.all_controlled_by(meta, [None, children[0], None, children[1]])
