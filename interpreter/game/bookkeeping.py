@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ..diagnostics import error
 from ..language import ast
+from . import runs
 from .characteristics import Characteristics
 from .choices import Choice
 from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
@@ -126,6 +127,14 @@ class Bookkeeping:
                                                             abilities))
         return found
 
+    def _refuse_not_run(self, ability: ast.TriggeredAbility, obj: GameObject | Gone) -> None:
+        """An ability that triggers whose whole is declared not run (runs.py): the action that triggered it is
+        refused rather than the ability put on the stack."""
+        found = runs.gap(ability, self.rulebook)
+        if found is not None:
+            _, message, rule = found.describe(ability, self.rulebook)
+            raise error(runs.NOT_RUN, f"{obj.card_name}: {message}", ability.span, rule)
+
     def _collect(self, event: Event, sources: list[tuple[GameObject, list]]) -> None:
         if event.name == "marker_moved" and event.object_id in self.state.objects:  # 309.4c: its room ability
             marker = self.state.players[event.player].marker
@@ -137,6 +146,7 @@ class Bookkeeping:
         for obj, abilities in sources:
             for ability, values in abilities:
                 if self.interpreter.triggered_by(ability.trigger, event, obj):
+                    self._refuse_not_run(ability, obj)
                     context = self.new_context(obj.controller, obj.id)
                     context.vars = dict(values, _cause=event.cause)
                     about = self.interpreter.trigger_about(ability.trigger, event, obj)

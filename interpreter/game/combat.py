@@ -300,6 +300,14 @@ class Combat(CombatRequirements):
             obj = self.state.objects[blocker]
             obj.blocking = blocked
             self.emit(Event("blocked", obj.controller, obj.card_name, obj.id, self.characteristics(obj.id)))
+        for blocker, blocked in declared.items():      # 509.3b, 509.3d: each pair, for 'blocks a creature' and
+            obj = self.state.objects[blocker]           # 'becomes blocked by a creature'
+            for attacker in blocked:
+                attacker_obj = self.state.objects[attacker]
+                self.emit(Event("blocked_creature", obj.controller, obj.card_name, blocker,
+                                self.characteristics(blocker), other=attacker))
+                self.emit(Event("blocked_by", attacker_obj.controller, attacker_obj.card_name, attacker,
+                                self.characteristics(attacker), other=blocker))
         for attacker in dict.fromkeys(a for blocked in declared.values() for a in blocked):
             attacker_obj = self.state.objects[attacker]
             attacker_obj.blocked = True

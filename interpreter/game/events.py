@@ -31,6 +31,7 @@ class Event:
     kind: str | None = None    # the kind of counter put or removed (122.1)
     zone: str | None = None    # the zone the object came from: where a spell was cast from (601.2a), moved from
     recipient: int | None = None   # the permanent dealt damage (120.3), where `player` isn't
+    other: int | None = None   # the other creature of a block: the attacker blocked, or the blocker (509.3b, 509.3d)
     amount: int = 0            # how much damage was dealt (120.4), or life gained or lost (119.3)
 
     def as_json(self) -> dict:
@@ -51,7 +52,11 @@ TRIGGER_EVENTS = {"enters": "entered", "becomes tapped": "tapped", "becomes unta
                   "is dealt damage": "damage_dealt", "dies": "died", "put into a graveyard": "moved",
                   "leaves": "left", "attacks": "attacked", "attacks alone": "attacked",
                   "attacks the player with the most life": "attacked", "attacks with": "attacked",
-                  "attacks and isn't blocked": "unblocked", "blocks": "blocked", "becomes blocked": "became_blocked"}
+                  "attacks and isn't blocked": "unblocked", "blocks": "blocked", "becomes blocked": "became_blocked",
+                  "blocks a creature": "blocked_creature", "becomes blocked by a creature": "blocked_by"}
+#: The trigger events about two creatures, the one blocking and the one blocked (509.3b, 509.3d): the trigger's
+#: quality is the other creature's, and 'that creature' is the other one.
+PAIRED = frozenset({"blocks a creature", "becomes blocked by a creature"})
 #: The trigger events that look back in time (603.10a): leaving the battlefield, seen by abilities of objects
 #: that left with it.
 LOOKING_BACK = frozenset({"died", "left", "sacrificed"})

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 from ..diagnostics import MtgError, Span, error
 from ..language import ast
 from .costs import applied
-from .events import TRIGGER_EVENTS
+from .events import PAIRED, TRIGGER_EVENTS
 
 if TYPE_CHECKING:
     from ..language.rulebook import Rulebook
@@ -106,6 +106,17 @@ def _reflexive_unread(node: ast.Sequence, book: "Rulebook") -> bool:
                for n, e in enumerate(effects))
 
 
+def _it_of_two_creatures(node: ast.TriggeredAbility, book: "Rulebook") -> bool:
+    """'it' in an ability that triggers on a block between two creatures (509.3b, 509.3d): which of the two it
+    means isn't told ('that creature' is the other one)."""
+    trigger = node.trigger
+    triggers = trigger.triggers if isinstance(trigger, ast.EitherTrigger) else (trigger,)
+    if not any(isinstance(t, ast.SubjectTrigger) and t.event in PAIRED for t in triggers):
+        return False
+    return any(isinstance(n, ast.It) and n.span is not None and not n.span.source_line[
+        n.span.column - 1:n.span.column - 1 + n.span.length].lower().startswith("that ") for n in ast.walk(node.effect))
+
+
 def _no_that_player(node: ast.TriggeredAbility, book: "Rulebook") -> bool:
     """'that player' in an ability of 'your upkeep' (or another step of yours): no event names another player."""
     trigger = node.trigger
@@ -188,6 +199,9 @@ GAPS: tuple[Gap, ...] = (
     *(Gap(kind, "'that much' of an event without an amount", "'that much' names the amount of damage dealt or "
           "life gained by the event that triggered the ability; here there is none", "603.2", _no_amount)
       for kind in (ast.TriggeredAbility, ast.SpellAbility, ast.ActivatedAbility)),
+    Gap(ast.TriggeredAbility, "'it' after a block between two creatures", "'it' in an ability that triggers on "
+        "one creature blocking another could mean either; only 'that creature' (the other one) is read", "608.2c",
+        _it_of_two_creatures),
     Gap(ast.TriggeredAbility, "'that player' in an ability of a step of yours", "'that player' refers to a player "
         "an earlier step chose (a clashed opponent), which isn't kept yet", "608.2c", _no_that_player),
     Gap(ast.Sequence, "reflexive triggered ability after an action that isn't optional", "a reflexive triggered "

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...language import ast
-from ..events import TRIGGER_EVENTS, Event
+from ..events import PAIRED, TRIGGER_EVENTS, Event
 from ..state import Context, GameObject
 from .base import Env, executes, keyword_ability
 
@@ -86,11 +86,14 @@ class TriggerSteps:
 
     def trigger_about(self, trigger: ast.Trigger, event: Event, source: GameObject) -> int | None:
         """The object a trigger's event is about, which its effect's 'it' means (603.2, 608.2c): the permanent
-        dealt damage for 'is dealt damage', else the event's object (what entered, died, dealt damage)."""
+        dealt damage for 'is dealt damage', the other creature for 'blocks a creature' and 'becomes blocked by a
+        creature' ('that creature'), else the event's object (what entered, died, dealt damage)."""
         if isinstance(trigger, ast.EitherTrigger):
             trigger = next((t for t in trigger.triggers if self.triggered_by(t, event, source)), trigger)
         if isinstance(trigger, ast.SubjectTrigger) and trigger.event == "is dealt damage":
             return event.recipient
+        if isinstance(trigger, ast.SubjectTrigger) and trigger.event in PAIRED:  # 'that creature': the other one
+            return event.other
         return event.object_id
 
     @executes(ast.SubjectTrigger)
@@ -115,6 +118,8 @@ class TriggerSteps:
         if node.event == "is dealt damage":  # the subject is the permanent dealt damage (120.3)
             return (event.recipient is not None and node.combat <= event.combat
                     and self._subject_matches(node.subject, event, source, event.recipient))
+        if node.event in PAIRED and not self._seen_is(node.recipient, event, source, event.other):
+            return False       # 509.3b, 509.3d: the creature it blocks, or that blocks it, has the quality
         if node.event == "attacks alone" and not self._alone(event):
             return False
         if node.event == "attacks the player with the most life" and not self._attacks_most_life(event):

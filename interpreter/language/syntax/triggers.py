@@ -85,6 +85,21 @@ class TriggerRules(Transformer):
     def becomes_blocked_verb(self, meta, children):
         return ("becomes blocked", {})
 
+    def blocks_creature_verb(self, meta, children):
+        """509.3b: the quality of the attacking creature it blocks."""
+        quality, clause = children
+        return ("blocks a creature", {"recipient": self._with(quality, clause) if clause else quality})
+
+    def blocked_by_creature_verb(self, meta, children):
+        """509.3d: the quality of the creature blocking it."""
+        quality, clause = children
+        return ("becomes blocked by a creature", {"recipient": self._with(quality, clause) if clause else quality})
+
+    def blocks_or_blocked_by_verb(self, meta, children):
+        """'blocks or becomes blocked by a creature': both, the creature named once for the two."""
+        _, quality, clause = children
+        return [self.blocks_creature_verb(meta, [quality, clause]), self.blocked_by_creature_verb(meta, [quality, clause])]
+
     def leaves_verb(self, meta, children):
         return ("leaves", {})
 
@@ -142,6 +157,7 @@ class TriggerRules(Transformer):
 
     def subject_event_trigger(self, meta, children):
         subject, *verbs = children
+        verbs = [verb for item in verbs for verb in (item if isinstance(item, list) else [item])]
         triggers = [self._subject_trigger(subject, event, fields, meta) for event, fields in verbs]
         return triggers[0] if len(triggers) == 1 else ast.EitherTrigger(tuple(triggers), span=self._span(meta))
 
