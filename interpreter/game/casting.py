@@ -244,12 +244,7 @@ class Casting:
     def _permission(self, obj: GameObject, command: ast.CastCommand
                     ) -> tuple[ast.CastPermission | None, ast.KeywordAbility | None]:
         """The keyword ability that lets this cast happen (from another zone, face down, ...), if one is needed."""
-        found = []
-        for ability in keyword_abilities(obj.card.front.abilities):
-            definition = self.rulebook.keyword_abilities.get(ability.name)
-            for static in definition.statics if definition else ():
-                if isinstance(static, ast.CastPermission):
-                    found.append((static, ability, definition))
+        found = self.keyword_statics(obj.card.front.abilities, ast.CastPermission)
         if command.using and command.face_down:
             raise error("E402", f"{obj.card_name} can't be cast both face down and using {command.using}: a spell "
                         "takes one alternative cost at most", rule="118.9a")

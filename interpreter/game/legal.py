@@ -1,4 +1,5 @@
-"""The legal actions of the player with priority (117.1): play a land (305.1), cast a spell (601), activate
+"""The legal actions of the player with priority (117.1): play a land (305.1), cast a spell (601: from the hand,
+from another zone or for an alternative cost where a keyword ability allows it, 118.9), activate
 an ability (602), take a special action (116.2), declare attackers (508.1) or blockers (509.1), or pass
 (117.3d), each as the scenario step text that does it (rules/SCENARIOS.md, "Steps").
 
@@ -25,6 +26,7 @@ from ..diagnostics import MtgError
 from ..language import ast
 from .choices import Choice, Chooser
 from .mana import mana_value, parse_cost, parse_pool
+from .optional_costs import split_cost
 from .state import GameObject
 from .steps import keyword_abilities
 from .turns import MAIN_PHASES
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
 
 #: The most attackers (blockers) whose every combination is offered; beyond it, each one alone and all.
 MOST_COMBINED = 4
+#: The zones a player may cast their cards from (601.2a): a keyword ability or an effect allows the others.
+CAST_ZONES = ("hand", "graveyard", "exile")
 ANY = "WUBRGC"
 
 
@@ -307,28 +311,44 @@ class Legal:
                 if "Land" in o.card.front.characteristics().types]
 
     def _casts(self, player: str, pool: Counter, sources: Callable[[], list[Source]]) -> list[Action]:
-        """601.2: spells from the hand (and face down, where a keyword ability allows it) whose timing fits and
-        whose mana cost the player's mana can pay."""
+        """601.2: spells the player may cast now whose mana cost their mana can pay: from the hand; from
+        another zone or for an alternative cost where a keyword ability of the card allows it (118.9, 601.2a:
+        'cast REF from graveyard using flashback'), or face down (708.4); and cards an effect lets them play
+        from exile."""
         game = self.game
         sorcery = game.sorcery_timing(player)
         flash = not sorcery and any(isinstance(a, ast.AsThoughFlash) for o in game.state.in_zone("battlefield", player)
                                     for a in game.characteristics(o.id).abilities)
         out = []
-        for obj in _distinct(game.state.in_zone("hand", player)):
+        for obj in (o for zone in CAST_ZONES for o in _distinct(game.state.in_zone(zone, player))):
             printed = obj.card.front.characteristics()
-            if "Land" in printed.types:
-                continue
+            printed_cost = tuple(printed.mana_cost or ())
             ref = self.ref(obj.id, player).split(".", 1)[1]
-            if sorcery or "Instant" in printed.types or flash and game.as_though_flash(player, printed):
-                plan = pay_plan(tuple(printed.mana_cost or ()), pool, sources())
-                if plan is not None:
-                    out.append(Action("cast", f"cast {ref}", object_id=obj.id, **self.paying(player, plan),
-                                      value=mana_value(tuple(printed.mana_cost or ()))))
-            for cost in _face_down_costs(game, obj) if sorcery else ():
-                plan = pay_plan(cost, pool, sources())
-                if plan is not None:
-                    out.append(Action("cast", f"cast {ref} face down", object_id=obj.id, value=mana_value(cost),
-                                      **self.paying(player, plan)))
+            timely = sorcery or "Instant" in printed.types or flash and game.as_though_flash(player, printed)
+            ways: list[tuple[str, tuple[str, ...], int]] = []   # (text, mana cost, mana value)
+            if "Land" not in printed.types and timely and (
+                    obj.zone == "hand" or obj.zone == "exile" and obj.playable_by == player):
+                ways.append((f"cast {ref}" + ("" if obj.zone == "hand" else f" from {obj.zone}"), printed_cost,
+                             mana_value(printed_cost)))
+            for permission, keyword, definition in game.keyword_statics(printed.abilities, ast.CastPermission):
+                if permission.zone != obj.zone or not (sorcery if permission.face_down else timely):
+                    continue
+                cost = permission.cost
+                try:
+                    mana = printed_cost if cost is None else split_cost(
+                        dict(keyword.args).get(cost.name) if isinstance(cost, ast.Var) else cost)[0]
+                except MtgError:
+                    continue
+                if permission.face_down is not None:
+                    ways.append((f"cast {ref} face down", mana, mana_value(mana)))
+                else:
+                    source = "" if obj.zone == "hand" else f" from {obj.zone}"
+                    ways.append((f"cast {ref}{source} using {definition.option_name or definition.name}", mana,
+                                 mana_value(printed_cost)))
+            for text, mana, value in ways:
+                plan = pay_plan(mana, pool, sources())
+                if plan is not None and all(a.text != text for a in out):   # the first way of each text
+                    out.append(Action("cast", text, object_id=obj.id, value=value, **self.paying(player, plan)))
         return out
 
     def _activations(self, player: str, pool: Counter, sources: Callable[[], list[Source]]) -> list[Action]:
@@ -459,19 +479,3 @@ def _distinct(objects: list[GameObject]) -> list[GameObject]:
     for obj in objects:
         seen.setdefault(obj.card_name, obj)
     return list(seen.values())
-
-
-def _face_down_costs(game: "Game", obj: GameObject) -> list[tuple[str, ...]]:
-    """The costs of casting the card face down that its keyword abilities allow (708.4)."""
-    costs = []
-    for ability in keyword_abilities(obj.card.front.abilities):
-        definition = game.rulebook.keyword_abilities.get(ability.name)
-        for static in definition.statics if definition else ():
-            if isinstance(static, ast.CastPermission) and static.face_down is not None and static.zone == "hand":
-                cost = static.cost
-                text = dict(ability.args).get(cost.name) if isinstance(cost, ast.Var) else cost
-                try:
-                    costs.append(parse_cost(str(text)))
-                except MtgError:
-                    continue
-    return costs[:1]

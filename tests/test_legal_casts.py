@@ -1,0 +1,70 @@
+"""The legal-action list offers every way a card may be cast (601.2a, 118.9): from the hand for its mana cost,
+from another zone or for an alternative cost where its keyword ability allows it, face down (708.4), and from
+exile where an effect lets its owner play it; each offered action runs, and a card nothing lets be cast from
+where it is isn't offered."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from interpreter.game.legal import Legal
+from interpreter.tools.scenario import Runner, Scenario
+
+CARDS = {
+    "Island": {"types": ["Land"], "supertypes": ["Basic"], "subtypes": ["Island"]},
+    "Think Twice": {"mana_cost": "{1}{U}", "types": ["Instant"],
+                    "text": "Draw a card.\nFlashback {2}{U}"},
+    "Divination": {"mana_cost": "{2}{U}", "types": ["Sorcery"], "text": "Draw two cards."},
+    "Mistral Charger": {"mana_cost": "{3}{U}", "types": ["Creature"], "subtypes": ["Elemental"], "power": 2,
+                        "toughness": 2, "text": "Evoke {U}"},
+    "Hidden Drake": {"mana_cost": "{4}{U}", "types": ["Creature"], "subtypes": ["Drake"], "power": 3,
+                     "toughness": 3, "text": "Morph {2}{U}"},
+}
+
+
+def scenario(alice: dict, step: str = "alice main1") -> Scenario:
+    doc = {"name": "casts", "cards": CARDS, "steps": [], "step": step,
+           "state": {"alice": {"library": ["Island"] * 3, **alice}, "bob": {"library": ["Island"] * 3}}}
+    return Scenario(doc, Path("casts.yaml"), Runner())
+
+
+def casts(alice: dict) -> list[str]:
+    """The texts of alice's cast actions in her main phase, with these zones."""
+    return [a.text for a in Legal(scenario(alice).game).actions("alice") if a.kind == "cast"]
+
+
+def test_a_card_with_flashback_is_offered_from_the_graveyard_for_its_flashback_cost() -> None:
+    assert casts({"graveyard": ["Think Twice"], "mana": "{2}{U}"}) == [
+        "cast graveyard:Think Twice from graveyard using flashback"]
+    assert casts({"graveyard": ["Think Twice"], "mana": "{1}{U}"}) == []   # the flashback cost isn't paid
+
+
+def test_a_card_nothing_lets_be_cast_from_the_graveyard_is_not_offered() -> None:
+    assert casts({"graveyard": ["Divination"], "mana": "{2}{U}"}) == []
+
+
+def test_an_alternative_cost_from_the_hand_is_offered_beside_the_mana_cost() -> None:
+    assert casts({"hand": ["Mistral Charger"], "mana": "{3}{U}"}) == [
+        "cast hand:Mistral Charger", "cast hand:Mistral Charger using evoke"]
+    assert casts({"hand": ["Mistral Charger"], "mana": "{U}"}) == ["cast hand:Mistral Charger using evoke"]
+
+
+def test_a_card_with_morph_is_offered_face_down_for_three() -> None:
+    assert casts({"hand": ["Hidden Drake"], "mana": "{3}"}) == ["cast hand:Hidden Drake face down"]
+
+
+def test_a_card_its_owner_may_play_from_exile_is_offered_from_exile() -> None:
+    game = scenario({"exile": ["Divination"], "mana": "{2}{U}"}).game
+    assert [a.text for a in Legal(game).actions("alice") if a.kind == "cast"] == []
+    card = game.state.in_zone("exile", "alice")[0]
+    card.playable_by = "alice"
+    assert [a.text for a in Legal(game).actions("alice") if a.kind == "cast"] == ["cast exile:Divination from exile"]
+
+
+def test_each_offered_cast_runs_and_puts_the_spell_on_the_stack() -> None:
+    for alice, name in (({"graveyard": ["Think Twice"], "mana": "{2}{U}"}, "Think Twice"),
+                        ({"hand": ["Mistral Charger"], "mana": "{U}"}, "Mistral Charger")):
+        game = scenario(alice).game
+        legal = Legal(game)
+        action = next(a for a in legal.actions("alice") if a.kind == "cast")
+        legal.run("alice", action)()
+        assert [game.state.objects[i.object_id].card_name for i in game.state.stack] == [name]
