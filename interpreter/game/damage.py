@@ -143,7 +143,7 @@ class Damage:
         forms = {kind: counter for ability in self._own(chars, ast.DamageAsCounters) for kind, counter in ability.kinds}
         dealt = 0
         for recipient, amount in amounts.items():
-            amount = self.prevent(source, recipient, amount, combat)
+            amount = self.replaced_damage(source, recipient, amount, combat)
             if not amount:
                 continue
             if isinstance(recipient, str):
@@ -158,8 +158,6 @@ class Damage:
                     self.emit(Event("life_lost", recipient), env)
                 if combat:
                     self.combat_damage_counters(source, chars, recipient, env)
-            elif self.limited(recipient, ast.DamagePreventedFrom, chars):      # 615.1, 702.16e
-                continue
             elif not self._damage_permanent(recipient, amount, forms, chars, env, Event(
                     "damage_dealt", None, name, source, chars, controller=controller, combat=combat,
                     recipient=recipient, amount=amount)):
@@ -173,26 +171,6 @@ class Damage:
             if gainer is not None and not self.state.players[gainer].lost and self.may_gain_life(gainer):  # 119.7
                 self.state.players[gainer].life += dealt
                 self.emit(Event("life_gained", gainer, amount=dealt), env)
-
-    def prevent(self, source: int | None, recipient: int | str, amount: int, combat: bool) -> int:
-        """615.1a, 615.7: what is left of damage the prevention effects that apply to it prevent: one that prevents
-        all of it first (the affected player would choose so, 616.1), then each shield of the next N damage, used up
-        by what it prevents."""
-        shields = self.state.shields
-        applying = [n for n, s in enumerate(shields) if s.recipient in (None, recipient)
-                    and s.source in (None, source) and (combat or not s.combat)]
-        if any(shields[n].remaining is None for n in applying):
-            return 0
-        for n in applying:
-            if not amount:
-                break
-            shield = shields[n]
-            used = min(amount, shield.remaining)
-            amount -= used
-            shields[n] = shield._replace(remaining=shield.remaining - used)
-        if any(s.remaining == 0 for s in shields):
-            self.state.shields = [s for s in shields if s.remaining != 0]
-        return amount
 
     def _damage_permanent(self, object_id: int, amount: int, forms: dict[str, str], chars: Characteristics | None,
                           env: Env | None, event: Event) -> bool:

@@ -1,7 +1,12 @@
-"""Replacement effects of static abilities (614.1a): an event about to happen is checked against the
-'If EVENT would happen, EFFECT instead' abilities that function; one that applies happens instead, and the
-event never does (614.6). Several that apply are ordered by the affected object's controller (616.1); each
+"""Replacement and prevention effects (614, 615, 616): an event about to happen is checked against the
+replacement effects that apply to it; one that applies happens instead, and the event never does (614.6).
+Several that apply are ordered by the affected object's controller or the affected player (616.1); each
 applies to an event once (614.5). A part of `Game`.
+
+- A move to a graveyard: 'If EVENT would happen, EFFECT instead' abilities (ReplaceEvent).
+- Damage: static abilities changing or preventing it (ReplaceDamage: 'prevent 1 of that damage', 'double that
+  damage', 'Prevent all damage that would be dealt to you', 'Damage can't be prevented'), protection's
+  prevention (702.16e) and the shields of resolved prevention effects (615.7), in one order.
 
 Where the abilities function (113.6): those of permanents on the battlefield, and an object's own ability
 about its being put into a graveyard 'from anywhere' (or from the zone it is in) wherever it is (113.6b: the
@@ -26,6 +31,33 @@ class Applying(NamedTuple):
     ability: ast.ReplaceEvent
     source: GameObject | Gone
     values: dict
+
+
+class Change(NamedTuple):
+    """One replacement or prevention effect that applies to an amount of damage: a static ability's `change`
+    (of the permanent named `label`), or a shield of a resolved prevention effect (its index in the state)."""
+
+    label: str
+    change: ast.DamageChange | None = None
+    shield: int | None = None
+    prevent: int | None = None   # how much the change prevents (None: all of it)
+
+    @property
+    def modifies(self) -> bool:
+        """It changes the amount other than by preventing it (doubling, adding): the order then matters."""
+        return self.change is not None and not self.change.prevents
+
+    def rank(self, shields: list) -> int:
+        """The order preventions apply in when they are all that apply: what prevents all of it first, then a
+        static ability's 'prevent N' (never used up), then the shields (used up by what they prevent): the
+        affected player's order that prevents the most and uses the least (616.1)."""
+        if self.change is not None:
+            return 0 if self.prevent is None else 1
+        return 0 if shields[self.shield].remaining is None else 2
+
+
+#: Protection's prevention (702.16e), as one of the effects applying to damage.
+PREVENT_ALL = ast.DamageChange(prevents=True)
 
 
 class Replacing:
@@ -96,3 +128,93 @@ class Replacing:
         finally:
             self._replacing = self._replacing - {key}
         self.end_context(context)
+
+    # ------------------------------------------------------------ damage
+    def replaced_damage(self, source: int | None, recipient: int | str, amount: int, combat: bool) -> int:
+        """614.1a, 615, 616.1: the damage the source would deal the recipient after the replacement and prevention
+        effects that apply to it, each once (614.5). When one of them changes the amount other than by preventing
+        it (doubling), the affected player or the affected permanent's controller chooses the order, one at a time
+        (616.1, 616.1e-f); preventions alone apply in `Change.rank`'s order. Damage that can't be prevented isn't
+        prevented, and uses up no shield (615.12); damage reduced to 0 isn't dealt (614.7a)."""
+        shields = self.state.shields
+        changes, unpreventable = self._damage_changes(source, recipient, combat)
+        changes += [Change("a prevention shield", shield=n) for n, s in enumerate(shields)
+                    if s.recipient in (None, recipient) and s.source in (None, source) and (combat or not s.combat)]
+        while changes and amount > 0:
+            if len(changes) > 1 and any(c.modifies for c in changes):
+                chosen = self._damage_order(changes, source, recipient)
+            else:
+                chosen = min(changes, key=lambda c: c.rank(shields))
+            changes.remove(chosen)
+            amount = self._changed(chosen, amount, unpreventable)
+        if any(s.remaining == 0 for s in shields):
+            self.state.shields = [s for s in shields if s.remaining != 0]
+        return amount
+
+    def _damage_changes(self, source: int | None, recipient: int | str, combat: bool) -> tuple[list[Change], bool]:
+        """The static abilities of permanents changing this damage, protection's prevention, and whether one says
+        it can't be prevented."""
+        chars = self.last_known(source).characteristics
+        changes, unpreventable = [], False
+        for holder in self.state.battlefield:
+            obj = self.state.objects[holder]
+            for ability, values in self.statics_with_values(self.characteristics(holder), ast.ReplaceDamage):
+                if ability.combat is not None and (ability.combat == "combat") != combat:
+                    continue
+                if not (self._party_is(ability.sources, source, obj) and self._party_is(ability.recipients, recipient, obj)):
+                    continue
+                if ability.change is None:
+                    unpreventable = True
+                else:
+                    changes.append(Change(f"{obj.card_name}: {self.words_of(ability)}", ability.change,
+                                          prevent=self._prevented(ability.change, values)))
+        if isinstance(recipient, int) and self.limited(recipient, ast.DamagePreventedFrom, chars):   # 702.16e
+            changes.append(Change(f"{self.name_of(recipient)}: protection", PREVENT_ALL))
+        return changes, unpreventable
+
+    @staticmethod
+    def _prevented(change: ast.DamageChange, values: dict) -> int | None:
+        """How much a static ability's change prevents: its number, or its keyword's ('Absorb 2', 702.64a)."""
+        count = change.prevent
+        if count is None:
+            return None
+        return values[count.name] if isinstance(count, ast.Var) else count.value
+
+    def _party_is(self, parties: tuple | None, who: int | str | None, holder: GameObject) -> bool:
+        """Whether the source or recipient is one the ability names (None: anything): 'you' and 'an opponent' of
+        the ability's controller, 'a player', or an object as a trigger names it."""
+        if parties is None:
+            return True
+        for party in parties:
+            if isinstance(party, str):
+                if isinstance(who, str) and (party == "a player" or (who == holder.controller) == (party == "you")):
+                    return True
+            elif isinstance(who, int) and self.interpreter.is_subject(party, who, holder):
+                return True
+        return False
+
+    def _damage_order(self, changes: list[Change], source: int | None, recipient: int | str) -> Change:
+        """616.1: the affected player, or the controller of the affected permanent, chooses which applies next."""
+        player = recipient if isinstance(recipient, str) else self.state.objects[recipient].controller
+        labels = [c.label for c in changes]
+        pick = self.ask(Choice("option", f"damage from {self.name_of(source) if source else 'a source'} to "
+                                         f"{recipient if isinstance(recipient, str) else self.name_of(recipient)}: "
+                                         f"which replacement or prevention effect applies first",
+                               list(dict.fromkeys(labels)), rule="616.1", player=player))
+        return changes[labels.index(pick)]
+
+    def _changed(self, chosen: Change, amount: int, unpreventable: bool) -> int:
+        """The amount after one effect: prevented (not if it can't be, 615.12), used up from a shield (615.7),
+        multiplied (701.10g) or increased or reduced (never below 0, 107.1b)."""
+        if chosen.shield is not None:
+            shield = self.state.shields[chosen.shield]
+            if unpreventable:
+                return amount
+            used = amount if shield.remaining is None else min(amount, shield.remaining)
+            if shield.remaining is not None:
+                self.state.shields[chosen.shield] = shield._replace(remaining=shield.remaining - used)
+            return amount - used
+        change = chosen.change
+        if change.prevents:
+            return amount if unpreventable else 0 if chosen.prevent is None else max(0, amount - chosen.prevent)
+        return max(0, amount * change.times + change.plus)

@@ -141,6 +141,18 @@ class TriggerSteps:
             return False
         return self._subject_matches(node.subject, event, source)
 
+    def is_subject(self, subject: ast.Subject, object_id: int, source: GameObject) -> bool:
+        """Whether the object, as it is or last existed (608.2h), is one the subject names as a trigger would
+        ('a creature an opponent controls', '~', 'enchanted creature'); 'a spell' is one on the stack (109.2b)."""
+        known = self.game.last_known(object_id)
+        quality = getattr(subject, "quality", None)
+        if isinstance(quality, ast.Quality) and any(str(w).lower() == "spell" for w in quality.words):
+            obj = self.state.objects.get(object_id)
+            if obj is None or obj.zone != "stack":
+                return False
+        event = Event("", known.controller, known.name, object_id, known.characteristics, controller=known.controller)
+        return self._subject_matches(subject, event, source)
+
     def _into_graveyard(self, node: ast.SubjectTrigger, event: Event) -> bool:
         """The object moved into a graveyard (from the zone the trigger names, or from anywhere)."""
         moved = self.state.objects.get(event.object_id)

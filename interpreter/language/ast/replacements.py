@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .nodes import Node
+from .nodes import Node, Number
 
-__all__ = ["ReplaceEvent"]
+__all__ = ["DamageChange", "ReplaceDamage", "ReplaceEvent"]
 
 
 @dataclass(frozen=True)
@@ -18,3 +18,28 @@ class ReplaceEvent(Node):
 
     event: Node
     effect: Node
+
+
+@dataclass(frozen=True)
+class ReplaceDamage(Node):
+    """Damage about to be dealt, changed by a static ability (614.1a, 615.1a): by sources that are `sources`,
+    to `recipients` (each 'you', 'a player', 'an opponent' or an object as a trigger names it; None: anything),
+    only combat or only noncombat damage where `combat` says; `change` says what happens to its amount.
+    'Damage ... can't be prevented' is one with `change` None (615.12)."""
+
+    sources: tuple | None
+    recipients: tuple | None
+    combat: str | None
+    change: "DamageChange | None"
+
+
+@dataclass(frozen=True)
+class DamageChange(Node):
+    """What a replacement or prevention effect does to an amount of damage: prevents `prevent` of it (a number, or
+    a keyword's number slot; None: all of it, 615.10), or multiplies it by `times` (701.10g, 701.11), or adds
+    `plus` (negative: less)."""
+
+    prevent: Number | None = None
+    prevents: bool = False
+    times: int = 1
+    plus: int = 0

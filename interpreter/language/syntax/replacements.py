@@ -24,3 +24,50 @@ class ReplacementRules(Transformer):
             raise MtgError(Diagnostic("E101", "a replacement effect's event is about one object ('a', 'an')",
                                       self._span(meta), "614.1a"))
         return ast.SubjectFilter(quality, control == "you", control, span=self._span(meta))
+
+    def replace_damage(self, meta, children):
+        """614.1a, 615.10: 'If SOURCE would deal [combat] damage [to RECIPIENTS], CHANGE'."""
+        sources, combat, recipients, change = children
+        return ast.ReplaceDamage((sources,), recipients, "combat" if combat else None, change, span=self._span(meta))
+
+    def prevent_static(self, meta, children):
+        """615.1a: a static ability preventing all damage of a kind, to and by whom it says."""
+        _, kind, recipients, sources = children
+        return ast.ReplaceDamage(sources, recipients, str(kind).lower() if kind else None,
+                                 ast.DamageChange(prevents=True, span=self._span(meta)), span=self._span(meta))
+
+    def unpreventable(self, meta, children):
+        """615.12: damage [from sources it names] can't be prevented."""
+        return ast.ReplaceDamage(children[0], None, None, None, span=self._span(meta))
+
+    def damage_parties(self, meta, children):
+        return tuple(children)
+
+    def any_party(self, meta, children):
+        return None
+
+    def party_you(self, meta, children):
+        return "you"
+
+    def party_player(self, meta, children):
+        return "a player"
+
+    def party_opponent(self, meta, children):
+        return "an opponent"
+
+    def prevent_some(self, meta, children):
+        count = children[0]
+        if not isinstance(count, (ast.IntValue, ast.Var)):
+            raise MtgError(Diagnostic("E101", "the damage a static ability prevents is a fixed number (or a keyword's "
+                                      "number, 'Absorb {n}')", self._span(meta), "615.10"))
+        return ast.DamageChange(count, prevents=True, span=self._span(meta))
+
+    def prevent_all_of_it(self, meta, children):
+        return ast.DamageChange(prevents=True, span=self._span(meta))
+
+    def deals_multiplied(self, meta, children):
+        return ast.DamageChange(times=children[0], span=self._span(meta))
+
+    def deals_changed(self, meta, children):
+        sign = 1 if str(children[0]).lower() == "plus" else -1
+        return ast.DamageChange(plus=sign * int(children[1]), span=self._span(meta))
