@@ -26,7 +26,7 @@ def total_changes(interpreter: StepInterpreter, changes: Iterable[tuple[ast.Cost
             continue
         per = change.per
         times = (1 if per is None else len(interpreter.players(per, env)) if isinstance(per, ast.Players)
-                 else interpreter.amount(per, env) if isinstance(per, ast.CountersOn)
+                 else interpreter.amount(per, env) if isinstance(per, ast.COUNTED)
                  else len(interpreter.objects(per, env)))
         (less if change.less else more).extend(_amount(change) * times)
     return CostChanges(tuple(more), tuple(less)) if more or less else NO_CHANGES

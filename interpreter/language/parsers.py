@@ -138,7 +138,7 @@ def _alternative(pattern: Pattern, ref_slots: bool = False, subject: bool = Fals
             rule = "REF" if ref_slots else SLOT_RULES[part.type]
             items.append(f"[{rule}]" if part.optional else rule)
         elif part in ("—", "-"):
-            items.append("_DASH")   # the one dash terminal, so a pattern's dash is card text's dash ('Choose one —')
+            items.append("_dash")   # the dash rule, so a pattern's dash is card text's dash ('Choose one —')
         else:
             items.append(_literal(part))
     return " ".join(items)

@@ -109,7 +109,7 @@ class ConditionSteps:
     @executes(ast.CountCompare)
     def count_compare(self, node: ast.CountCompare, env: Env) -> bool:
         """How many objects the words describe, against the bound ('three or more', 'no cards')."""
-        count = (self.amount(node.objects, env) if isinstance(node.objects, ast.CountersOn)
+        count = (self.amount(node.objects, env) if isinstance(node.objects, ast.COUNTED)
                  else len(self.objects(node.objects, env)))
         return count <= node.bound if node.at_most else count >= node.bound
 

@@ -97,12 +97,28 @@ class ObjectSteps:
                             else dict(self.game.last_known(i).counters)).get(node.kind, 0) for i in ids)
             values = [self.stat_value(i, node.stat) for i in ids]
             return max(values, default=0) if isinstance(node, ast.Greatest) else (values[0] if values else 0)
+        if isinstance(node, ast.Distinct):
+            return len(self.distinct(self.objects(node.objects, env), node.kind))
         if isinstance(node, ast.Sum):
             return self.number(node.left, env) + self.number(node.right, env)
         if isinstance(node, ast.Product):
             return self.number(node.left, env) * self.number(node.right, env)
         value = self.number(node.value, env)
         return (value + 1) // 2 if node.up else value // 2   # 107.1a: rounded down unless it says up
+
+    def distinct(self, ids: list[int], kind: str) -> set[str]:
+        """The different card types (205.2a) or basic land types (305.6: the land types with an intrinsic mana
+        ability) the objects have, as they are or as they last existed."""
+        found: set[str] = set()
+        for object_id in ids:
+            chars = self.game.last_known(object_id).characteristics
+            if chars is None:
+                continue
+            if kind == "card types":
+                found.update(t.lower() for t in chars.types)
+            else:
+                found.update(t for t in chars.subtypes if t in self.game.rulebook.subtype_abilities)
+        return found
 
     def stat_value(self, object_id: int, stat: str) -> int:
         """An object's power, toughness or mana value, as it is or as it last existed (608.2h); none is 0."""

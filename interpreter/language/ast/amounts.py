@@ -11,7 +11,7 @@ from typing import Union
 from .nodes import Node, Number
 from .objects import Objects
 
-__all__ = ["Amount", "CountOf", "CountersOn", "StatOf", "Sum", "Product", "Half", "Greatest"]
+__all__ = ["Amount", "CountOf", "CountersOn", "StatOf", "Sum", "Product", "Half", "Greatest", "Distinct", "COUNTED"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,15 @@ class Greatest(Node):
 
 
 @dataclass(frozen=True)
+class Distinct(Node):
+    """'the number of card types among cards in your graveyard', 'for each basic land type among lands you
+    control': how many different card types (205.2a) or basic land types (305.6) the objects have together."""
+
+    objects: Objects
+    kind: str   # 'card types', 'basic land types'
+
+
+@dataclass(frozen=True)
 class Sum(Node):
     """'N plus AMOUNT'."""
 
@@ -71,4 +80,7 @@ class Half(Node):
     up: bool = False
 
 
-Amount = Union[CountOf, CountersOn, StatOf, Greatest, Sum, Product, Half]
+Amount = Union[CountOf, CountersOn, StatOf, Greatest, Distinct, Sum, Product, Half]
+
+#: What 'for each ...' and a count may name besides objects: an amount counted among them (counters, types).
+COUNTED = (CountersOn, Distinct)

@@ -165,7 +165,7 @@ class CountCompare(Node):
     hand', 'it has three or more quest counters on it' (`objects` a `CountersOn`): how many objects (or counters)
     there are, at least (or, `at_most`, at most) `bound`."""
 
-    objects: "Objects | CountersOn"
+    objects: "Objects | CountersOn | Distinct"
     bound: int
     at_most: bool = False
 

@@ -44,6 +44,11 @@ class AmountRules(Transformer):
         stat, objects = children
         return ast.Greatest(objects, stat, span=self._span(meta))
 
+    def distinct_among(self, meta, children):
+        kind, objects = children
+        kind = str(kind).lower()
+        return ast.Distinct(objects, kind if kind.endswith("s") else kind + "s", span=self._span(meta))
+
     def sum_of(self, meta, children):
         return ast.Sum(children[0], children[1], span=self._span(meta))
 
@@ -107,7 +112,7 @@ class AmountRules(Transformer):
         if isinstance(per, ast.Players):
             raise MtgError(Diagnostic("E101", "'for each' here counts objects or counters ('for each artifact you "
                                       "control')", self._span(meta), "107.3"))
-        return per if isinstance(per, ast.CountersOn) else ast.CountOf(per, span=self._span(meta))
+        return per if isinstance(per, ast.COUNTED) else ast.CountOf(per, span=self._span(meta))
 
     def without_keyword(self, meta, children):
         return ("without", children[0])

@@ -128,6 +128,12 @@ class ConditionRules(Transformer):
         return ast.CountCompare(ast.CardsInZone(None, str(zone).lower(), span=self._span(meta)), count, at_most,
                                 span=self._span(meta))
 
+    def distinct_count(self, meta, children):
+        """'if there are four or more card types among cards in your graveyard'."""
+        bound, kind, objects = children
+        count, at_most = self._bound(bound)
+        return ast.CountCompare(self.distinct_among(meta, [kind, objects]), count, at_most, span=self._span(meta))
+
     def has_counters_count(self, meta, children):
         """'if it has three or more quest counters on it' (122.1)."""
         objects, bound, kind = children[:3]

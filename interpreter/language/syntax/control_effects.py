@@ -61,7 +61,11 @@ class ControlRules(Transformer):
 
     def labeled_ability(self, meta, children):
         label, ability = children
-        return dataclasses.replace(ability, label=label)
+        return dataclasses.replace(ability, label=label) if hasattr(ability, "label") else ability
+
+    def labeled_spell_ability(self, meta, children):
+        """An ability word before a spell's effect ('Adamant — If ...'): it has no rules meaning (207.2c)."""
+        return ast.SpellAbility(children[1], span=self._span(meta))
 
     CHAPTER_NUMBERS = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
