@@ -48,6 +48,11 @@ class PaymentSteps:
             if len(env.vars.get("_it") or ()) < (min(counts) if effect.any_one else sum(counts)):
                 raise self.refuse(f"the cost '{self.game.words_of(node)}' can't be paid: there aren't enough "
                                   "permanents to sacrifice", env, node, "118.3")
+        if isinstance(effect, ast.Discard) and isinstance(effect.objects, ast.CardsInZone):
+            return   # 'discard your hand': the whole hand, even none (701.9a)
+        if isinstance(effect, ast.Discard) and effect.objects is None \
+                and len(env.vars.get("_it") or ()) < self.number(effect.count, env):
+            raise self.refuse(f"the cost '{self.game.words_of(node)}' can't be paid", env, node, "118.3")
         if len(self.state.events) == before and not self._changes_state(effect):
             raise self.refuse(f"the cost '{self.game.words_of(node)}' can't be paid", env, node, "118.3")
 

@@ -56,11 +56,17 @@ class ZoneSteps:
 
     @executes(ast.Discard)
     def discard(self, node: ast.Discard, env: Env) -> list[int]:
+        """701.9a: the player chooses the cards, or `at_random` chance does (701.9b); 'discard your hand' with no
+        cards in it discards nothing."""
         hand = list(self.state.players[env.player].zones["hand"])
-        if node.objects is not None:
+        if isinstance(node.objects, ast.CardsInZone):   # 'discard your hand'
+            chosen = hand
+        elif node.objects is not None:
             chosen = [i for i in self.objects(node.objects, env) if i in hand]
             if not chosen:
                 raise self.refuse("it isn't in your hand to discard", env, node, "701.9a")
+        elif node.at_random:
+            chosen = self.state.rng.sample(hand, min(self.number(node.count, env), len(hand)))
         else:
             hand = [i for i in hand if self.matches(i, node.quality, env)]
             count = self.number(node.count, env)

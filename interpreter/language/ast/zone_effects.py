@@ -101,6 +101,7 @@ class Discard(Node):
     quality: "QualityExpr | None" = None
     objects: "Objects | None" = None
     bind: str | None = None   # 'discard a card as {discarded}': the cards discarded
+    at_random: bool = False   # 701.9b: the cards are chosen at random
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import re
 from lark import Transformer, v_args
 
 from .. import ast
-from .sentences import join_instead, join_keyword_costs, join_otherwise, join_unreplaced, span_through
+from .sentences import join_instead, join_keyword_costs, join_otherwise, join_same_players, join_unreplaced, span_through
 
 
 @v_args(meta=True)
@@ -120,7 +120,7 @@ class ControlRules(Transformer):
     def effect_chain(self, meta, children):
         """'A, B, then C'. In 'you may A, B, then C' the 'may' covers the rest of the chain: a player
         who doesn't search doesn't put the card into their hand or shuffle (608.2c)."""
-        effects, span = list(children), self._span(meta)
+        effects, span = join_same_players(list(children)), self._span(meta)
         n = next((n for n, e in enumerate(effects[:-1]) if isinstance(e, ast.Optional)), None)
         if n is not None:
             first = effects[n]

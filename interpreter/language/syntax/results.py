@@ -6,6 +6,7 @@ from __future__ import annotations
 from lark import Transformer, v_args
 
 from .. import ast
+from .sentences import SamePlayers
 
 ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
 
@@ -55,6 +56,23 @@ class ResultRules(Transformer):
 
     def the_rest(self, meta, children):
         return ast.TheRest(span=self._span(meta))
+
+    def discard_at_random(self, meta, children):
+        return ast.Discard(children[0], at_random=True, span=self._span(meta))
+
+    def discard_hand(self, meta, children):
+        hand = ast.CardsInZone(None, "hand", span=self._span(meta))
+        return ast.Discard(ast.IntValue(0), objects=hand, span=self._span(meta))
+
+    def players_discard_at_random(self, meta, children):
+        return ast.PlayersDo(children[0], self.discard_at_random(meta, children[1:]), span=self._span(meta))
+
+    def players_discard_hand(self, meta, children):
+        return ast.PlayersDo(children[0], self.discard_hand(meta, []), span=self._span(meta))
+
+    def same_players_draw(self, meta, children):
+        """Marked for the effect chain, which gives it the players of the action before it."""
+        return SamePlayers(ast.Draw(children[0], span=self._span(meta)))
 
     def put_chosen_into_zone(self, meta, children):
         *count, objects, zone = children
