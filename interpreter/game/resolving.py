@@ -41,11 +41,11 @@ class Resolving:
             else:
                 extra = spell.extra_abilities
                 new = self.move(spell.id, "battlefield", controller=item.controller, face_down=spell.face_down,
-                                env=env, x_paid=item.context.vars.get("X"))  # 608.3; 107.3m: its abilities' X
+                                env=env, x_paid=item.context.vars.get("X"),  # 608.3; 107.3m: its abilities' X
+                                paid=item.context.paid)  # 601.2b: what 'if it was kicked' reads
                 new.extra_abilities = extra
                 self.attach_resolved(item.context.targets, new)   # 303.4f
                 new.cast_events = tuple(item.context.events)  # 701.4b: what its casting did, for its abilities
-                new.costs_paid = item.context.paid  # 601.2b: what 'if it was kicked' reads
                 self.delayed_as_it_resolves(item, spell, new, env)
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)
         self.end_context(item.context)

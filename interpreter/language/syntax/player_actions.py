@@ -25,6 +25,22 @@ class PlayerActionRules(Transformer):
         self._tapped(status, meta)
         return ast.EntersWithCounters(tuple(amounts), condition, status is not None, span=self._span(meta))
 
+    def enters_with_counters_if(self, meta, children):
+        """614.1c: '~ enters with N KIND counters on it if CONDITION' (the condition read as it enters)."""
+        *rest, condition = children
+        return self.enters_with_counters(meta, [condition, *rest])
+
+    def enters_with_counters_per(self, meta, children):
+        """614.1c, 107.3: '~ enters with a KIND counter on it for each OBJECTS' (counted as it enters)."""
+        _self, _enters, (count, kind), per = children
+        amount = ast.Product(count, self.per_count(per, meta), span=self._span(meta))
+        return ast.EntersWithCounters(((amount, kind),), span=self._span(meta))
+
+    def enters_with_counters_equal(self, meta, children):
+        """614.1c, 107.3: '~ enters with a number of KIND counters on it equal to AMOUNT'."""
+        _self, _enters, kind, amount = children
+        return ast.EntersWithCounters(((amount, kind),), span=self._span(meta))
+
     def enters_tapped(self, meta, children):
         """614.1c: 'This land enters tapped [unless CONDITION]'."""
         self._tapped(children[2], meta)
