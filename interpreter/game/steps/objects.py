@@ -147,6 +147,8 @@ class ObjectSteps:
         if isinstance(node, ast.QualityChoice):
             return " or ".join(self.describe_quality(q, env) for q in node.options)
         if isinstance(node, ast.QualityWith):
+            if node.name is not None:
+                return f"{self.describe_quality(node.quality, env)} named {self.name(node.name, env)}"
             what = (f"out {node.keyword}" if node.without else node.keyword) or (f"a {node.counter} counter" if node.counter else None) or f"{node.stat} {self.number(node.value, env)} or {'less' if node.at_most else 'greater'}"
             return f"{self.describe_quality(node.quality, env)} with{'' if node.without else ' '}{what}"
         if isinstance(node, ast.SharesColor):
@@ -173,6 +175,8 @@ class ObjectSteps:
                 return False
             if node.keyword is not None:
                 return (keyword_ability(chars.abilities, node.keyword) is not None) != node.without
+            if node.name is not None:  # 201.2: an object with no name (face down, 708.2) has no name to match
+                return chars.name is not None and chars.name == self.name(node.name, env)
             if node.counter is not None:  # 'with a time counter on it': a counter is on the object now
                 return obj is not None and obj.counters.get(node.counter, 0) > 0
             value = chars.mana_value if node.stat == "mana value" else getattr(chars, node.stat, None)
@@ -316,7 +320,8 @@ class ObjectSteps:
 
     @executes(ast.CardsInZone)
     def cards_in_zone(self, node: ast.CardsInZone, env: Env) -> list[int]:
-        players = self.state.order if node.all_players else [env.player]
+        players = (self.state.order if node.all_players else [env.player] if node.whose is None
+                   else self.players(node.whose, env))
         ids = [i for p in players for i in self.state.players[p].zones[node.zone] if self.matches(i, node.quality, env)]
         return self._counted(ids, node.count, self.describe(node, env), env, node)
 

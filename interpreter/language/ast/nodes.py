@@ -106,6 +106,7 @@ class QualityWith(Node):
     at_most: bool = False
     counter: str | None = None   # 'with a time counter on it' (122.1)
     without: bool = False        # 'creature without flying': the keyword is one it doesn't have
+    name: "str | Var | None" = None  # 'a card named Festering Newt' (201.2)
 
 
 QualityExpr = Union[Quality, Var, QualityChoice, QualityWith]

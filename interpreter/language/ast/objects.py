@@ -143,6 +143,7 @@ class CardsInZone(Node):
     zone: str
     count: "Number | None" = None
     all_players: bool = False  # 'cards in graveyards': every player's
+    whose: "Players | None" = None  # 'cards in that player's hand': the player the text names
 
 
 @dataclass(frozen=True)

@@ -205,7 +205,19 @@ class ObjectRules(Transformer):
         return ast.CardsOutsideGame(children[1], span=self._span(meta))
 
     def cards_in_zone(self, meta, children):
-        return ast.CardsInZone(children[0], str(children[1]).lower(), span=self._span(meta))
+        quality, _, clause, zone = children
+        return ast.CardsInZone(self._described_card(quality, clause, meta), str(zone).lower(), span=self._span(meta))
+
+    def _described_card(self, quality, clause, meta):
+        """The quality of cards in a zone, narrowed by a 'with' or 'named' clause."""
+        if clause is None:
+            return quality
+        return self._with(quality if quality is not None else ast.Quality((), True, span=self._span(meta)), clause)
+
+    def cards_in_players_zone(self, meta, children):
+        quality, _, clause, player, zone = children
+        return ast.CardsInZone(self._described_card(quality, clause, meta), str(zone).lower(), whose=player,
+                               span=self._span(meta))
 
     def permanents_you_control(self, meta, children):
         return ast.PermanentsYouControl(children[0], span=self._span(meta))
@@ -220,8 +232,8 @@ class ObjectRules(Transformer):
         """'Dragon cards in your hand or Dragon permanents you control' (701.4a)."""
         return ast.Union_(
             (
-                ast.CardsInZone(children[0], str(children[1]).lower(), span=self._span(meta)),
-                ast.PermanentsYouControl(children[2], span=self._span(meta)),
+                ast.CardsInZone(children[0], str(children[2]).lower(), span=self._span(meta)),
+                ast.PermanentsYouControl(children[3], span=self._span(meta)),
             ),
             span=self._span(meta),
         )

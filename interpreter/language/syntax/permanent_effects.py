@@ -41,7 +41,16 @@ class PermanentEffectRules(Transformer):
         text = self.source.text[meta.start_pos : meta.end_pos].lower() if not meta.empty else ""
         return ("stat", stat, value, text.rstrip().endswith("less"))
 
+    def with_name(self, meta, children):
+        """'named Wretched Throng'; 'named ~' is the card's own name, as the text was written."""
+        name = children[0]
+        if isinstance(name, Token) and name.type == "SELF_NAME":
+            name = self.source.original[name.start_pos : name.end_pos]
+        return ("name", name)
+
     def _with(self, quality, clause):
+        if clause[0] == "name":
+            return ast.QualityWith(quality, name=clause[1], span=quality.span)
         if clause[0] in ("keyword", "without"):
             return ast.QualityWith(quality, keyword=clause[1], without=clause[0] == "without", span=quality.span)
         if clause[0] == "counter":

@@ -134,10 +134,17 @@ class ZoneEffectRules(Transformer):
         return (str(children[0]).lower(), None)
 
     def cards_in_graveyards(self, meta, children):
-        return ast.CardsInZone(children[0], "graveyard", all_players=True, span=self._span(meta))
+        quality, _, clause = children
+        return ast.CardsInZone(self._described_card(quality, clause, meta), "graveyard", all_players=True,
+                               span=self._span(meta))
 
     def search(self, meta, children):
-        return ast.Search(children[0], children[1], children[2], span=self._span(meta))
+        """'search your library for a card [named X | with mana value 2 or less]' (701.23): any card, or those
+        of the quality."""
+        count, quality, *rest = children
+        clause, bind = rest if len(rest) == 2 else (None, rest[0])
+        quality = ast.Quality((), True, span=self._span(meta)) if quality is None else quality
+        return ast.Search(count, self._with(quality, clause) if clause else quality, bind, span=self._span(meta))
 
     def may_play(self, meta, children):
         return ast.MayPlay(children[0], span=self._span(meta))
