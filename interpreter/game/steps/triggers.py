@@ -139,19 +139,26 @@ class TriggerSteps:
             return False
         if node.owner is not None and (self.game.owner_of(event.object_id) == source.controller) != (node.owner == "you"):
             return False
-        return self._subject_matches(node.subject, event, source)
+        return self._noun_holds(node.subject, event.object_id) and self._subject_matches(node.subject, event, source)
 
     def is_subject(self, subject: ast.Subject, object_id: int, source: GameObject) -> bool:
         """Whether the object, as it is or last existed (608.2h), is one the subject names as a trigger would
         ('a creature an opponent controls', '~', 'enchanted creature'); 'a spell' is one on the stack (109.2b)."""
         known = self.game.last_known(object_id)
-        quality = getattr(subject, "quality", None)
-        if isinstance(quality, ast.Quality) and any(str(w).lower() == "spell" for w in quality.words):
-            obj = self.state.objects.get(object_id)
-            if obj is None or obj.zone != "stack":
-                return False
+        if not self._noun_holds(subject, object_id):
+            return False
         event = Event("", known.controller, known.name, object_id, known.characteristics, controller=known.controller)
         return self._subject_matches(subject, event, source)
+
+    def _noun_holds(self, subject: ast.Subject, object_id: int) -> bool:
+        """What a subject's noun says of the object itself: 'a spell' is on the stack (109.2b), 'a card' isn't a
+        token (108.2b)."""
+        quality = getattr(subject, "quality", None)
+        words = {str(w).lower() for w in quality.words} if isinstance(quality, ast.Quality) else set()
+        obj = self.state.objects.get(object_id)
+        if "spell" in words and (obj is None or obj.zone != "stack"):
+            return False
+        return not ("card" in words and obj is not None and obj.is_token)
 
     def _into_graveyard(self, node: ast.SubjectTrigger, event: Event) -> bool:
         """The object moved into a graveyard (from the zone the trigger names, or from anywhere)."""

@@ -71,3 +71,7 @@ class ReplacementRules(Transformer):
     def deals_changed(self, meta, children):
         sign = 1 if str(children[0]).lower() == "plus" else -1
         return ast.DamageChange(plus=sign * int(children[1]), span=self._span(meta))
+
+    def counted_card(self, meta, children):
+        """'a card': one card, of any quality (108.2b: not a token)."""
+        return self.counted_subject(meta, [children[0], ast.Quality(("card",), card=True, span=self._span(meta)), None])
