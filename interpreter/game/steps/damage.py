@@ -15,16 +15,30 @@ class DamageSteps:
     def deal_damage(self, node: ast.DealDamage, env: Env) -> list[int]:
         """120.2b: the object the text names deals the damage, as it is or as it last existed (608.2h); 'damage
         equal to its power' is that power, or 0 (107.1b). What it acted on is the permanents dealt damage."""
+        source, chars = self._damage_source(node, env)
+        amount = max(0, chars.power or 0) if node.amount is None else self.number(node.amount, env)
+        recipients = self.damaged(node.recipients, env)
+        self.game.deal_damage(source, dict.fromkeys(recipients, amount), env)
+        return [i for i in recipients if isinstance(i, int)]
+
+    @executes(ast.DealDividedDamage)
+    def deal_divided_damage(self, node: ast.DealDividedDamage, env: Env) -> list[int]:
+        """601.2d, 608.2b: each target still legal is dealt the share of the damage announced for it (an illegal
+        target's share isn't dealt to anything else)."""
+        source, _ = self._damage_source(node, env)
+        chosen, division = self.divided_targets(node, env)
+        self.game.deal_damage(source, {t: division[t] for t in chosen if t in division}, env)
+        return [t for t in chosen if isinstance(t, int)]
+
+    def _damage_source(self, node: ast.DealDamage | ast.DealDividedDamage, env: Env) -> tuple:
+        """120.2b: the object the text names, with its characteristics as it is or last existed (608.2h)."""
         sources = self.as_acted_on(node.source, env)
         source = sources[0] if sources else env.source_id if isinstance(node.source, ast.Self) else None
         chars = self.game.last_known(source)[1]
         if chars is None:
             raise self.refuse(f"'{self.game.words_of(node.source)}' is no object that could deal damage", env,
                               node, "120.1")
-        amount = max(0, chars.power or 0) if node.amount is None else self.number(node.amount, env)
-        recipients = self.damaged(node.recipients, env)
-        self.game.deal_damage(source, dict.fromkeys(recipients, amount), env)
-        return [i for i in recipients if isinstance(i, int)]
+        return source, chars
 
     def damaged(self, node: ast.Objects | ast.Players | ast.AnyTarget, env: Env) -> list[int | str]:
         """What damage is dealt to (120.1): permanents, players by name, or any target (115.4)."""

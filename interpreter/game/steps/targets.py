@@ -47,6 +47,45 @@ class TargetSteps:
         return [*permanents, *(p for p in self.state.order if not self.state.players[p].lost
                                and not (node.opponents and p == env.player))]
 
+    def divided_targets(self, node: ast.DealDividedDamage, env: Env) -> tuple[list[int | str], dict]:
+        """601.2c-d: the targets damage is divided among and the division, announced together: at least one
+        target (none may be chosen of 'any number of'), no more than the damage, each given at least 1 and all
+        of it given; kept with the group (608.2b: the division doesn't change as it resolves)."""
+        targets, amount = node.targets, self.number(node.amount, env)
+        division: dict = {}
+
+        def choose() -> list[int | str]:
+            legal = self.divided_options(targets, env)
+            least = 0 if targets.most is None else 1
+            most = min(len(legal), amount, targets.most or amount)
+            if most < least:
+                raise NoLegalTarget(self.refuse(f"{amount} damage can't be divided among {len(legal)} legal "
+                                                "target(s), each given at least 1", env, node, "601.2d").diagnostic)
+            chosen = self.ask_objects(Choice("objects", f"{env.action_text}: up to {most} target(s) to divide "
+                                             f"{amount} damage among", legal, most, True, "601.2d")) if most else []
+            if len(chosen) < least:
+                raise self.refuse("damage divided needs at least one target", env, node, "601.2d")
+            shares = {chosen[0]: amount} if len(chosen) == 1 else self.game.ask(Choice(
+                "division", f"{env.action_text}: {amount} damage divided among the targets", chosen, amount,
+                rule="601.2d")) if chosen else {}
+            if set(shares) != set(chosen) or sum(shares.values()) != amount or min(shares.values(), default=1) < 1:
+                raise self.refuse(f"{amount} damage divided as {shares}: each target is given at least 1, and all "
+                                  "of it is given", env, node, "601.2d")
+            division.update(shares)
+            return chosen
+        index = env.target_index
+        chosen = self._announced(targets, env, choose)
+        group = env.context.targets[index]
+        if division:
+            group.vars["_division"] = division
+        return chosen, group.vars.get("_division", {})
+
+    def divided_options(self, node: ast.DividedTargets, env: Env) -> list[int | str]:
+        """The legal targets of a division: any target (115.4), or permanents of the quality."""
+        if node.quality is None:
+            return self.any_target_options(env, ast.AnyTarget(span=node.span))
+        return self.target_options(ast.Target(node.quality, span=node.span), env)
+
     def target_players(self, node: ast.Players, env: Env) -> list[str]:
         """'target player' / 'target opponent', announced like any target (601.2c)."""
         def choose() -> list[str]:
@@ -93,6 +132,8 @@ class TargetSteps:
         """The legal targets now for one announced group (objects, or players by name)."""
         if isinstance(group.node, ast.AnyTarget):
             return self.any_target_options(env, group.node)
+        if isinstance(group.node, ast.DividedTargets):
+            return self.divided_options(group.node, env)
         if isinstance(group.node, ast.Players):
             return self.player_options(group.node, env)
         return self.target_options(group.node, env)
@@ -156,6 +197,8 @@ class TargetSteps:
             self.objects(node, env)
         elif isinstance(node, ast.AnyTarget):
             self.any_target(node, env)
+        elif isinstance(node, ast.DealDividedDamage):
+            self.divided_targets(node, env)
         elif isinstance(node, ast.Players):
             if node.who in ("target player", "target opponent"):
                 self.target_players(node, env)

@@ -23,6 +23,7 @@ __all__ = [
     "NamedPermanent",
     "PaidObject",
     "AnyTarget",
+    "DividedTargets",
     "It",
     "NamedObject",
     "CardsOutsideGame",
@@ -114,6 +115,15 @@ class AnyTarget(Node):
 
     types: tuple[str, ...] = ("Creature", "Planeswalker", "Battle")
     opponents: bool = False
+
+
+@dataclass(frozen=True)
+class DividedTargets(Node):
+    """The targets damage is divided among (601.2d): up to `most` of them ('one, two, or three targets'; None:
+    'any number of'), of the quality (None: any target, 115.4), each given at least 1."""
+
+    most: int | None = None
+    quality: QualityExpr | None = None
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .nodes import Node, Number, QualityExpr, Var
-from .objects import AnyTarget, Objects
+from .objects import AnyTarget, DividedTargets, Objects
 
 if TYPE_CHECKING:
     from .abilities import KeywordAbility, TriggeredAbility
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .payment_effects import Players
 
 __all__ = [
+    "DealDividedDamage",
     "PutCounters",
     "Tap",
     "CreateToken",
@@ -257,6 +258,16 @@ class DealDamage(Node):
     source: Objects
     amount: "Number | None"
     recipients: "Objects | Players | AnyTarget"
+
+
+@dataclass(frozen=True)
+class DealDividedDamage(Node):
+    """'~ deals 3 damage divided as you choose among one, two, or three targets' (601.2d): the targets and the
+    division are announced as it is put on the stack."""
+
+    source: Objects
+    amount: "Number"
+    targets: "DividedTargets"
 
 
 @dataclass(frozen=True)

@@ -192,6 +192,23 @@ class ObjectRules(Transformer):
     def deal_damage(self, meta, children):
         return ast.DealDamage(children[0], children[1], children[2], span=self._span(meta))
 
+    def deal_divided_damage(self, meta, children):
+        return ast.DealDividedDamage(children[0], children[1], children[3], span=self._span(meta))
+
+    @staticmethod
+    def _most(words) -> int | None:
+        """'one, two, or three' -> 3, 'one or two' -> 2, 'any number of' -> None (601.2d)."""
+        words = str(words).lower()
+        return None if words.startswith("any") else 3 if "three" in words else 2
+
+    def divided_any_targets(self, meta, children):
+        return ast.DividedTargets(self._most(children[0]), span=self._span(meta))
+
+    def divided_target_objects(self, meta, children):
+        count, quality, clause = children
+        quality = self._with(quality, clause) if clause else quality
+        return ast.DividedTargets(self._most(count), quality, span=self._span(meta))
+
     def it(self, meta, children):
         return ast.It(span=self._span(meta))
 
