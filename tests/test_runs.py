@@ -221,6 +221,8 @@ class FirstAnswers:
     def answer(self, choice: Choice, match):
         if choice.kind in ("objects", "order"):  # an order is a list of all of them (603.3b)
             return list(choice.options[: choice.count])
+        if choice.kind == "division":  # 1 to each, the rest to the first (601.2d)
+            return {o: 1 + (choice.count - len(choice.options) if n == 0 else 0) for n, o in enumerate(choice.options)}
         return "yes" if choice.kind == "yes_no" else choice.options[0]
 
 

@@ -28,16 +28,19 @@ class Player(Protocol):
 
 
 class SeededChooser(RandomChooser):
-    """A random chooser that divides combat damage legally in every case: all of it to the first recipient,
+    """A random chooser that divides damage legally in every case: combat damage all to the first recipient,
     a blocker (510.1c-d: any division among blockers is legal, and trample needs only lethal damage to
-    each blocker before the rest goes past)."""
+    each blocker before the rest goes past); a spell's divided damage 1 to each target, the rest to the first
+    (601.2d: each target is given at least 1)."""
 
     def __init__(self, rng: random.Random, yes: bool = False):
         self.rng, self.yes = rng, yes
 
     def answer(self, choice: Choice, match):
         if choice.kind == "division":
-            return {o: (choice.count if n == 0 else 0) for n, o in enumerate(choice.options)}
+            least = 1 if choice.rule == "601.2d" else 0
+            rest = choice.count - least * len(choice.options)
+            return {o: least + (rest if n == 0 else 0) for n, o in enumerate(choice.options)}
         if self.yes and choice.kind == "yes_no" and "yes" in choice.answers():
             return "yes"
         return super().answer(choice, match)

@@ -68,7 +68,8 @@ class TargetSteps:
             shares = {chosen[0]: amount} if len(chosen) == 1 else self.game.ask(Choice(
                 "division", f"{env.action_text}: {amount} damage divided among the targets", chosen, amount,
                 rule="601.2d")) if chosen else {}
-            if set(shares) != set(chosen) or sum(shares.values()) != amount or min(shares.values(), default=1) < 1:
+            if not isinstance(shares, dict) or set(shares) != set(chosen) or sum(shares.values()) != amount \
+                    or min(shares.values(), default=1) < 1:
                 raise self.refuse(f"{amount} damage divided as {shares}: each target is given at least 1, and all "
                                   "of it is given", env, node, "601.2d")
             division.update(shares)
