@@ -20,27 +20,31 @@ AURA_TARGETS = 0
 class Attaching:
     """Auras and what they enchant; a part of `Game`."""
 
-    def enchant_quality(self, chars: Characteristics) -> ast.QualityExpr | None:
+    def enchant_quality(self, chars: Characteristics) -> tuple[ast.QualityExpr, bool] | None:
         """What the Aura can be attached to: the quality of its 'can be attached only to' static, from its
-        keyword abilities' definitions (the keyword's own words filled in); None: it says nothing."""
+        keyword abilities' definitions (the keyword's own words filled in), and whether only to one its
+        controller controls; None: it says nothing."""
         for keyword in keyword_abilities(chars.abilities):
             definition = self.rulebook.keyword_abilities.get(keyword.name)
             for static in definition.statics if definition else ():
                 if isinstance(static, ast.AttachOnly):
                     quality = static.quality
-                    return dict(keyword.args).get(quality.name) if isinstance(quality, ast.Var) else quality
+                    quality = dict(keyword.args).get(quality.name) if isinstance(quality, ast.Var) else quality
+                    return quality, static.you_control
         return None
 
     def _enchantable(self, aura_id: int, chars: Characteristics, player: str) -> list[int]:
         """The other permanents the Aura could enchant (303.4a: what its enchant ability allows, and no static
         ability such as protection forbids, 702.16c); refused where that isn't known (runs.py)."""
-        quality = self.enchant_quality(chars)
+        found = self.enchant_quality(chars)
+        quality = found[0] if found else None
         if quality is None or isinstance(quality, ast.Quality) and {"player", "opponent"} & {
                 str(w).lower() for w in quality.words}:
             _, message, rule = runs.AURA_TARGET
             raise error(NOT_RUN, f"{chars.name}: {message}", rule=rule)
         env = Env(player, self.new_context(player, None))
         return [i for i in self.state.battlefield if i != aura_id and self.interpreter.matches(i, quality, env)
+                and (not found[1] or self.state.objects[i].controller == player)
                 and not self.limited(i, ast.CantBeAttachedBy, chars)]   # 702.16c: protection keeps it off
 
     def aura_target(self, spell: GameObject, env: Env) -> None:
@@ -48,7 +52,8 @@ class Attaching:
         apply: it is a target)."""
         chars = self.characteristics(spell.id)
         self._enchantable(spell.id, chars, env.player)   # refuses what isn't run
-        self.interpreter.objects(ast.Target(self.enchant_quality(chars)), env)
+        quality, you_control = self.enchant_quality(chars)
+        self.interpreter.objects(ast.Target(quality, you_control=you_control), env)
 
     def attach_resolved(self, item_targets: list, new: GameObject) -> None:
         """303.4f, 608.3: the Aura spell becomes attached to its target as it enters."""

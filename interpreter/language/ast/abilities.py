@@ -256,10 +256,12 @@ class FaceDownCast(Node):
 
 @dataclass(frozen=True)
 class AttachOnly(Node):
-    """'This permanent can be attached only to a QUALITY' (702.5a, 301.5c): what an Aura with this ability can
-    target as a spell (303.4a), enchant (303.4d, 704.5m) and be attached to as it enters otherwise (303.4i)."""
+    """'This permanent can be attached only to a QUALITY [you control]' (702.5a, 301.5c): what an Aura with this
+    ability can target as a spell (303.4a), enchant (303.4d, 704.5m) and be attached to as it enters otherwise
+    (303.4i); `you_control`: only one its controller controls."""
 
     quality: QualityExpr
+    you_control: bool = False
 
 
 @dataclass(frozen=True)

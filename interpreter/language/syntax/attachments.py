@@ -13,7 +13,10 @@ class AttachmentRules(Transformer):
     """Lark tree -> AST for attachments."""
 
     def attached_only(self, meta, children):
-        return ast.AttachOnly(children[-1], span=self._span(meta))
+        return ast.AttachOnly(children[-2], children[-1] is not None, span=self._span(meta))
+
+    def attach_you_control(self, meta, children):
+        return True
 
     def attached_restriction_line(self, meta, children):
         """'Enchanted creature can't attack or block' (508.1c, 509.1b): the permanent it is attached to has the
