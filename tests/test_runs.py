@@ -298,6 +298,9 @@ def _attempts(game: Game, ability: ast.Node, source: int, text: str):
     if isinstance(ability, ast.TriggeredAbility):
         def trigger() -> None:
             context = game.new_context("alice", source)
+            if isinstance(ability.trigger, ast.CastTrigger):  # 'that spell' is the spell cast (603.2): cast one
+                game.cast("alice", ast.CastCommand("hand:Opt"))
+                context.vars["_it"] = [game.state.stack[-1].object_id]
             game.state.pending_triggers.append(StackItem(game.state.new_id(), "alice", context,
                                                          effect=ability.effect, source_name=card.name))
         yield trigger

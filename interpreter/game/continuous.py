@@ -137,10 +137,10 @@ class Continuous:
         times = 1 if ability.times is None else self.interpreter.number(ability.times, env)
         return tuple(self.interpreter.signed(part, env, ability, ability.x) * times for part in ability.change.split("/"))
 
-    @staticmethod
-    def _added(effect: StaticEffect) -> tuple:
-        """The abilities the effect adds (613.1f)."""
-        return effect.ability.abilities
+    def _added(self, effect: StaticEffect) -> tuple:
+        """The abilities the effect adds (613.1f), with the values its source chose (607.2d)."""
+        env = self._env_of(effect.source, effect.values)
+        return tuple(self.interpreter.with_chosen_values(a, env) for a in effect.ability.abilities)
 
     @staticmethod
     def _grant(chars: Characteristics, abilities: tuple) -> Characteristics:

@@ -43,6 +43,9 @@ class Entering:
             values = dict(values, X=obj.x_paid or 0)
             inner = self._entering_env(obj, values) if env is None else Env(obj.controller, env.context, obj.id, values)
             self.interpreter.run(static.effect, inner)
+            made = tuple((k, v) for k, v in inner.vars.items() if k.startswith(ast.chosen_var("")))
+            if made:   # 607.2d: a value chosen as it enters is kept with it for its other abilities
+                obj.chosen = obj.chosen + made
 
     def statics_of(self, abilities: tuple, kind: type) -> list[tuple[ast.Node, dict]]:
         """The abilities of this kind among an object's own and those its keyword abilities mean, each with

@@ -114,7 +114,7 @@ def mana_sources(game: "Game", player: str) -> list[Source]:
         if not abilities or "Creature" in chars.types and obj.summoning_sick:
             continue
         for ability in abilities:
-            colors = _one_mana(game, player, ability) if _mana_ability(ability) else ""
+            colors = _one_mana(game, player, ability, obj) if _mana_ability(ability) else ""
             if colors:
                 labels = [k for k, a in game.ability_options(abilities).items() if a is ability]
                 label = labels[0] if len(abilities) > 1 and labels else None
@@ -134,7 +134,7 @@ def _mana_ability(ability: ast.ActivatedAbility) -> bool:
     return known[1]
 
 
-def _one_mana(game: "Game", player: str, ability: ast.ActivatedAbility) -> str:
+def _one_mana(game: "Game", player: str, ability: ast.ActivatedAbility, obj: "GameObject") -> str:
     """The colors a '{T}: Add ...' ability of one mana may make, or '' for any other ability."""
     if ability.cost_changes or ability.limits or [
             (c.kind, c.mana) for c in ability.costs] != [("mana", "{T}")]:
@@ -148,6 +148,8 @@ def _one_mana(game: "Game", player: str, ability: ast.ActivatedAbility) -> str:
     if node.makes:
         pools = [parse_pool(made) for made in node.makes]
         return "".join(t for pool in pools for t in pool) if all(sum(p.values()) == 1 for p in pools) else ""
+    if node.chosen is not None:   # the color its object chose as it entered (607.2d)
+        return obj.chosen_mana()
     return "WUBRG" if node.any_color else "".join(game.land_mana_types(player))
 
 

@@ -209,6 +209,8 @@ class Moves:
                             found.update(t for made in node.makes for t in parse_pool(made))
                         elif isinstance(node, ast.AddMana) and node.any_color:
                             found.update("WUBRG")
+                        elif isinstance(node, ast.AddMana) and node.chosen is not None:   # 607.2d
+                            found.update(obj.chosen_mana())
         return [t for t in "WUBRGC" if t in found]
 
     def room_card_of(self, object_id: int) -> ast.RoomCard:

@@ -15,7 +15,7 @@ from .characteristics import Characteristics, Face, counter_changes, with_level_
 from .events import Event
 from .journal import Journal
 from .journaled import JCounter, JDict, JList, JRandom, JSet, Recorded, recorded
-from .mana import mana_value
+from .mana import COLOR_LETTERS, mana_value
 from .memo import ByIdentity
 
 #: The designation of a permanent an effect exiles instead of putting it anywhere else when it leaves (614.1a).
@@ -86,6 +86,7 @@ class GameObject(Recorded):
     granted: tuple = ()                   # (keyword ability, duration) from 'gains KEYWORD ...'
     playable_by: str | None = None        # 'you may play them' (a permission to cast it from here)
     x_paid: int | None = None             # the X of the spell it was (107.3m)
+    chosen: tuple = ()                    # (kind, value) chosen as it entered ('a color', 614.12, 607.2d)
     cast_events: tuple = ()               # what happened as the spell it was was cast (701.4b)
     costs_paid: tuple[str, ...] = ()      # the keyword costs paid as the spell it was was cast (601.2b)
     parts: tuple[CardDef, ...] = ()       # the two cards of a combined permanent (712.4a)
@@ -111,6 +112,14 @@ class GameObject(Recorded):
         """The face of its card that is up: the back face of a double-faced permanent with its back face up
         (712.8e), else the front face (712.8a, 712.8d)."""
         return self.card.back if self.back_face_up and self.card.back is not None else self.card.front
+
+    def chosen_value(self, kind: str) -> str | None:
+        """The value of this kind chosen as it entered (607.2d, 614.12), if one was."""
+        return dict(self.chosen).get(ast.chosen_var(kind))
+
+    def chosen_mana(self) -> str:
+        """The mana symbol of the color chosen as it entered; '' when none was (no mana, 106.5)."""
+        return COLOR_LETTERS.get(self.chosen_value("color") or "", "")
 
 
 class LastKnown(NamedTuple):

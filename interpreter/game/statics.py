@@ -14,9 +14,8 @@ from ..language import ast
 from .characteristics import Characteristics
 from .state import Context, TypeChange
 from .steps import Env
+from .steps.chosen import CREATURE_TYPES
 
-#: The `types` definition whose subtypes 'every creature type' names (205.3m).
-CREATURE_TYPES = "creature types"
 
 
 class Statics:

@@ -12,6 +12,7 @@ from .base import (
     keyword_abilities,
 )
 from .casting import CastingSteps
+from .chosen import ChosenSteps
 from .combat import CombatSteps
 from .actions import ActionSteps
 from .conditions import ConditionSteps
@@ -37,5 +38,5 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 class StepInterpreter(CastingSteps, CopySteps, TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps,
                       ZoneSteps, PermanentSteps, PhasingSteps, PlayerActionSteps, PlayerRuleSteps, DamageSteps, PaymentSteps, KeywordSteps,
-                      CombatSteps, ActionSteps, ResultSteps, OtherPlayerSteps, Steps):
+                      CombatSteps, ActionSteps, ResultSteps, OtherPlayerSteps, ChosenSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

@@ -18,7 +18,7 @@ class KeywordSteps:
             if isinstance(value, list):
                 words = ", ".join(self.game.name_of(i) for i in value) or "nothing"
             elif isinstance(value, ast.Quality):
-                words = " ".join(value.words)
+                words = " ".join(map(str, value.words))
             else:
                 words = str(value)
             text = text.replace(f"{{{name}}}", words)

@@ -135,11 +135,15 @@ class ObjectSteps:
             value = env.vars.get(node.name)
             if not isinstance(value, ast.Quality):
                 raise self.refuse(f"{{{node.name}}} is not a quality", env, node)
-            return value
-        if any(isinstance(w, ast.Var) for w in node.words):
+            return self.quality(value, env)
+        if any(isinstance(w, (ast.Var, ast.Chosen)) for w in node.words):
             words: list[str] = []
             for word in node.words:
-                words.extend(self.quality(word, env).words if isinstance(word, ast.Var) else [word])
+                if isinstance(word, ast.Chosen):   # 607.2d: no choice made, no object has it
+                    value = self.chosen_value(word, env)
+                    words.append(value if value is not None else f"the chosen {word.kind} (none chosen)")
+                else:
+                    words.extend(self.quality(word, env).words if isinstance(word, ast.Var) else [word])
             return ast.Quality(tuple(words), node.card, span=node.span)
         return node
 

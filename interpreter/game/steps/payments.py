@@ -6,7 +6,7 @@ from ...language import ast
 from ..choices import Choice
 from ..costs import keyword_changes, total_changes
 from ..events import Event
-from ..mana import NO_CHANGES, CostChanges, parse_cost, parse_pool
+from ..mana import COLOR_LETTERS, NO_CHANGES, CostChanges, parse_cost, parse_pool
 from ..state import STEPS, phase_of
 from .base import Env, executes
 from .triggers import TRIGGER_STEPS
@@ -130,7 +130,11 @@ class PaymentSteps:
                 Choice("option", f"{env.action_text}: which mana", list(names), rule="106.1"))]
             pool.update(parse_pool(made))
             return
-        colors = list("WUBRG") if node.any_color else self.game.land_mana_types(env.player)
+        if node.chosen is not None:   # 607.2d: no color chosen, no mana (106.5)
+            value = self.chosen_value(node.chosen, env)
+            colors = [COLOR_LETTERS[value]] if value in COLOR_LETTERS else []
+        else:
+            colors = list("WUBRG") if node.any_color else self.game.land_mana_types(env.player)
         chosen = None
         for _ in range(self.number(node.count, env)):
             if not colors:

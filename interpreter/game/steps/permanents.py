@@ -147,10 +147,11 @@ class PermanentSteps:
                 obj = self.state.objects[i]
                 obj.granted = obj.granted + ((node.ability, until),)
             return ids
+        granted = self.with_chosen_values(node.ability, env)
         for i in ids:
             obj = self.state.objects[i]
             args = []
-            for slot, value in node.ability.args:
+            for slot, value in granted.args:
                 if isinstance(value, ast.ManaCostOf):
                     cost = self.game.characteristics(i).mana_cost
                     value = "".join(f"{{{symbol}}}" for symbol in cost or ())

@@ -301,5 +301,6 @@ class TriggerSteps:
 
     @staticmethod
     def _trigger_env(source: GameObject) -> Env:
-        """What a trigger's words are read with: its source's controller as 'you'."""
-        return Env(source.controller, Context(0, source.controller, source.id))
+        """What a trigger's words are read with: its source's controller as 'you', and its source (what it chose
+        as it entered, 607.2d)."""
+        return Env(source.controller, Context(0, source.controller, source.id), source.id)

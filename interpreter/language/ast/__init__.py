@@ -8,6 +8,7 @@ from .abilities import *  # noqa: F403
 from .amounts import *  # noqa: F403
 from .actions import *  # noqa: F403
 from .casting import *  # noqa: F403
+from .chosen import *  # noqa: F403
 from .combat import *  # noqa: F403
 from .conditions import *  # noqa: F403
 from .control_effects import *  # noqa: F403

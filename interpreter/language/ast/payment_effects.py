@@ -11,6 +11,7 @@ from .nodes import Node, Number, Var
 from .objects import Objects
 
 if TYPE_CHECKING:
+    from .chosen import Chosen
     from .effects import Effect
 
 __all__ = [
@@ -37,6 +38,7 @@ class AddMana(Node):
     any_color: bool = False
     land_types: bool = False
     one_color: bool = False  # '... of any one color': all of it the same color
+    chosen: "Chosen | None" = None   # '... of the chosen color' (607.2d)
     options: tuple[str, ...] = ()
 
     @property

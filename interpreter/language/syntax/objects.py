@@ -8,6 +8,7 @@ from lark import Token, Transformer, v_args
 
 from ...diagnostics import Diagnostic, MtgError
 from .. import ast
+from .chosen import chosen_word
 from .sentences import spell_target_fields
 from .source import MAX_DIGITS, NUMBER_WORDS
 
@@ -78,12 +79,13 @@ class ObjectRules(Transformer):
                 for word in re.split(r",? (?:or|and) ", str(children[at]))
             )
             return ast.QualityChoice(options, span=self._span(meta))
-        words = [w if isinstance(w, ast.Var) else str(w) for w in children]
+        words = [w if isinstance(w, ast.Var) else chosen_word(w, self._span(meta)) if w.type == "CHOSEN" else str(w)
+                 for w in children]
         card = False
         if words and isinstance(words[-1], str) and words[-1].lower() in ("card", "cards"):
             words, card = words[:-1], True
         return ast.Quality(
-            tuple(w if isinstance(w, ast.Var) else self.singular(w) for w in words), card, span=self._span(meta)
+            tuple(self.singular(w) if isinstance(w, str) else w for w in words), card, span=self._span(meta)
         )
 
     def top_card(self, meta, children):

@@ -17,6 +17,7 @@ from .combat import CombatRules
 from .attachments import AttachmentRules
 from .actions import ActionRules
 from .casting import CastingRules
+from .chosen import ChosenRules
 from .conditions import ConditionRules
 from .copies import CopyRules
 from .control_effects import ControlRules
@@ -54,6 +55,7 @@ class ToAst(
     StaticRules,
     AmountRules,
     ReplacementRules,
+    ChosenRules,
 ):
     """Parse tree -> AST. One method per grammar rule (alias)."""
 
