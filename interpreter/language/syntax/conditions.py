@@ -33,7 +33,9 @@ class ConditionRules(Transformer):
         return ast.YouControl(children[0], span=self._span(meta))
 
     def you_control_a(self, meta, children):
-        return ast.YouControl(ast.PermanentsYouControl(children[0], span=self._span(meta)), span=self._span(meta))
+        quality, clause = children
+        quality = self._with(quality, clause) if clause else quality
+        return ast.YouControl(ast.PermanentsYouControl(quality, span=self._span(meta)), span=self._span(meta))
 
     def player_controls_a(self, meta, children):
         return ast.PlayerControls(children[0], children[1], span=self._span(meta))

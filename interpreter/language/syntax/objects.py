@@ -278,6 +278,13 @@ class ObjectRules(Transformer):
         return ast.Target(quality, other=bool(other), controller=player, **spell_target_fields(quality),
                           span=self._span(meta))
 
+    def target_with_opponent_controls(self, meta, children):
+        """'target creature with power 3 or less an opponent controls' (115.1)."""
+        other, quality, clause = children
+        quality = self._with(quality, clause)
+        return ast.Target(quality, other=bool(other), opponent_controls=True, **spell_target_fields(quality),
+                          span=self._span(meta))
+
     def up_to_targets_controlled_by(self, meta, children):
         count, other, quality, player = children
         return ast.UpToTargets(count, quality, bool(other), controller=self._target_controller(player, meta),

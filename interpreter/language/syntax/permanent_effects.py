@@ -41,6 +41,9 @@ class PermanentEffectRules(Transformer):
         text = self.source.text[meta.start_pos : meta.end_pos].lower() if not meta.empty else ""
         return ("stat", stat, value, text.rstrip().endswith("less"))
 
+    def with_stat_at_most(self, meta, children):
+        return ("stat", children[0], children[1], True)
+
     def with_name(self, meta, children):
         """'named Wretched Throng'; 'named ~' is the card's own name, as the text was written."""
         name = children[0]
