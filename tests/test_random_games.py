@@ -60,13 +60,15 @@ class Invariants:
             self.cached(game)
 
     def cached(self, game) -> None:
+        kept = (game._static_pass, game._unapplied_kept, game._trigger_sources)
         cached = {i: game.characteristics(i) for i in list(game.state.objects)}
-        unapplied = game._unapplied()
+        before = [k.get(game.state.journal) for k in kept]
         game._characteristics.clear()   # every kept value forgotten: what a fresh computation gives
-        game._static_pass = game._unapplied_at = (None, {})
+        for value in kept:
+            value.key = None
         for object_id, value in cached.items():
             assert game.characteristics(object_id) == value, f"stale characteristics of object {object_id}"
-        assert game._unapplied() == unapplied, "stale static abilities not run"
+        assert [k.get(game.state.journal) for k in kept] == before, "a stale value kept"
 
     def hidden(self, game) -> None:
         state = game.state

@@ -99,12 +99,7 @@ class Bookkeeping:
         events = self.state.events
         if start >= len(events):
             return
-        sources = [(self.state.objects[i], self.functioning(i, "battlefield")) for i in self.state.battlefield]
-        sources += [(self.state.objects[item.object_id], self.functioning(item.object_id, "stack"))
-                    for item in self.state.stack if item.object_id in self.state.objects]
-        sources += [(self.state.objects[i], self.functioning(i, "graveyard")) for player in self.state.order
-                    for i in self.state.players[player].zones["graveyard"] if self.state.objects[i].card.front.abilities]
-        sources = [(obj, abilities) for obj, abilities in sources if abilities]
+        sources = self._trigger_sources.get(self.state.journal)
         gone = self._gone(events[start:])
         for index in range(start, len(events)):
             event = events[index]
@@ -113,6 +108,17 @@ class Bookkeeping:
             self._collect(event, sources + looking_back)
             if self.state.delayed:
                 self.collect_delayed(event, index)
+
+    def _functioning_sources(self) -> list[tuple[GameObject, list[tuple[ast.TriggeredAbility, dict]]]]:
+        """The permanents, spells and cards in graveyards with triggered abilities that function where they are
+        (113.6), with those abilities; kept while what it read stays the same (`GameCore._trigger_sources`)."""
+        state = self.state
+        sources = [(state.objects[i], self.functioning(i, "battlefield")) for i in state.battlefield]
+        sources += [(state.objects[item.object_id], self.functioning(item.object_id, "stack"))
+                    for item in state.stack if item.object_id in state.objects]
+        sources += [(state.objects[i], self.functioning(i, "graveyard")) for player in state.order
+                    for i in state.players[player].zones["graveyard"] if state.objects[i].card.front.abilities]
+        return [(obj, abilities) for obj, abilities in sources if abilities]
 
     def _gone(self, events: list[Event]) -> dict[int, list[tuple["Gone", list]]]:
         """The permanents that left the battlefield in these events with triggered abilities, as they last

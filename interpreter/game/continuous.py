@@ -18,7 +18,6 @@ from ..diagnostics import error
 from ..language import ast
 from . import runs
 from .characteristics import Characteristics
-from .journal import Key
 
 
 @dataclass(eq=False)
@@ -34,14 +33,6 @@ class StaticEffect:
 class Continuous:
     """The continuous effects of static abilities, applied to every permanent at once; a part of `Game`."""
 
-    def static_pass(self) -> tuple[Key, dict[int, Characteristics]]:
-        """Every permanent with the continuous effects of static abilities applied (613.1), and the key it holds at:
-        a watched computation (journal.py), kept while what it read stays the same."""
-        found = self._static_pass
-        if not self.state.journal.holds(found[0]):
-            found = self._static_pass = self.state.journal.computed(self._apply_static_effects)
-        return found
-
     def static_effects(self, permanents: dict[int, Characteristics]) -> list[StaticEffect]:
         """The effects the static abilities of these permanents generate, in timestamp order (613.7a: a static
         ability's is its object's); one the interpreter doesn't apply is refused by the state (runs.py)."""
@@ -51,7 +42,8 @@ class Continuous:
         return sorted(found, key=lambda e: (e.timestamp, e.source))
 
     def _apply_static_effects(self) -> dict[int, Characteristics]:
-        """Every permanent with the effects applied, layer by layer (what it is by itself when there are none)."""
+        """Every permanent with the continuous effects of static abilities applied (613.1), layer by layer (what it
+        is by itself when there are none); kept while what it read stays the same (`GameCore._static_pass`)."""
         applying = {i: self.own_characteristics(i) for i in self.state.battlefield}
         effects = self.static_effects(applying)
         defining = [(i, rule, values) for i, chars in applying.items()

@@ -13,7 +13,7 @@ from ..language.rulebook import Rulebook
 from .characteristics import Characteristics, face_down_characteristics
 from .choices import Choice, Chooser, Ref, ScriptedChooser
 from .events import Event
-from .journal import Key
+from .journal import Kept, Key
 from . import runs
 from .runs import NOT_RUN
 from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown
@@ -78,7 +78,12 @@ class GameCore:
         self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
         self._characteristics: dict[int, tuple[Key, Characteristics]] = {}   # object id -> (key, value)
         self._applying: dict[int, Characteristics] | None = None   # the permanents while static effects apply
-        self._static_pass: tuple[Key, dict[int, Characteristics]] = (None, {})   # (key, every permanent)
+        # computed from the state, kept while what they read stays the same: every permanent with the effects of
+        # static abilities (continuous.py), the permanents' static abilities not run (damage.py), the objects
+        # whose triggered abilities function where they are (bookkeeping.py)
+        self._static_pass = Kept(self._apply_static_effects)
+        self._unapplied_kept = Kept(self._read_unapplied)
+        self._trigger_sources = Kept(self._functioning_sources)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
 
     def characteristics(self, object_id: int) -> Characteristics:
@@ -96,8 +101,8 @@ class GameCore:
             return cached[1]
         value = None
         if applying is None and self.state.objects[object_id].zone == "battlefield":
-            key, permanents = self.static_pass()
-            value = permanents.get(object_id)
+            permanents = self._static_pass.get(journal)
+            key, value = self._static_pass.key, permanents.get(object_id)
         if value is None:
             key, value = journal.computed(lambda: self.own_characteristics(object_id))
         if object_id not in self._defining:

@@ -44,6 +44,8 @@ _static_nodes = ByIdentity(lambda abilities, rulebook: tuple(a for a, _ in _stat
 #: Those of them of a kind (a node class or a tuple of them).
 _statics_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
     (a, args) for a, args in _statics(abilities, rulebook) if isinstance(a, kind)))
+_static_nodes_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
+    a for a, _ in _statics_of_kind(abilities, rulebook, kind)))
 #: Those of them that aren't run (runs.py), each with its gap.
 _gaps = ByIdentity(lambda abilities, rulebook: tuple(
     (a, found) for a in _static_nodes(abilities, rulebook) if (found := runs.gap(a, rulebook)) is not None))
@@ -51,8 +53,6 @@ _gaps = ByIdentity(lambda abilities, rulebook: tuple(
 
 class Damage:
     """Damage, destruction and what replaces it, counters on players; a part of `Game`."""
-
-    _unapplied_at: tuple = (None, ())   # (key, the permanents' static abilities not run then)
 
     def static_values(self, chars: Characteristics | None, kind: type | tuple | None = None
                       ) -> Iterator[tuple[ast.Node, dict]]:
@@ -73,7 +73,7 @@ class Damage:
             return ()
         if kind is None:
             return _static_nodes(chars.abilities, self.rulebook)
-        return tuple(a for a, _ in _statics_of_kind(chars.abilities, self.rulebook, kind))
+        return _static_nodes_of_kind(chars.abilities, self.rulebook, kind)
 
     def own_with_values(self, chars: Characteristics | None, kind: type) -> list[tuple[ast.Node, dict]]:
         """Its static abilities of one kind about itself, each with the values of its slots."""
@@ -111,13 +111,14 @@ class Damage:
                 raise error(runs.NOT_RUN, f"{self.name_of(object_id)}: {message}", ability.span, rule)
 
     def _unapplied(self) -> tuple[tuple[int, ast.Node, runs.Gap], ...]:
-        """The static abilities of the permanents that aren't run, in battlefield order: a watched computation
-        (journal.py), kept while what it read stays the same."""
-        if not self.state.journal.holds(self._unapplied_at[0]):
-            self._unapplied_at = self.state.journal.computed(lambda: tuple(
-                (object_id, ability, found) for object_id in self.state.battlefield
-                for ability, found in _gaps(self.characteristics(object_id).abilities, self.rulebook)))
-        return self._unapplied_at[1]
+        """The static abilities of the permanents that aren't run, in battlefield order."""
+        return self._unapplied_kept.get(self.state.journal)
+
+    def _read_unapplied(self) -> tuple[tuple[int, ast.Node, runs.Gap], ...]:
+        """Each permanent's static abilities that aren't run, with what each lacks (kept while what it read stays
+        the same: `GameCore._unapplied_kept`)."""
+        return tuple((object_id, ability, found) for object_id in self.state.battlefield
+                     for ability, found in _gaps(self.characteristics(object_id).abilities, self.rulebook))
 
     # ------------------------------------------------------------ damage
     def lethal_in_any_amount(self, chars: Characteristics | None) -> bool:

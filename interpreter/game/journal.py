@@ -9,7 +9,7 @@ kept at the steady stamp unless it read volatile state.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Generic, TypeVar
 
 from . import journaled
 from .inverses import set_attr
@@ -166,3 +166,20 @@ class Journal:
             self.rng_saved = -1
             self._unrecorded_seen = journaled._unrecorded
             journaled._active = None
+
+
+class Kept(Generic[V]):
+    """A value computed from a game's state by `make`, kept while what it read stays the same (`Journal.computed`)."""
+
+    __slots__ = ("make", "key", "value")
+
+    def __init__(self, make: Callable[[], V]):
+        self.make = make
+        self.key: Key = None
+        self.value: V | None = None
+
+    def get(self, journal: Journal) -> V:
+        """The value now: the one kept if it still holds, else computed again."""
+        if not journal.holds(self.key):
+            self.key, self.value = journal.computed(self.make)
+        return self.value

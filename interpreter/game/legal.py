@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Callable
 from ..diagnostics import MtgError
 from ..language import ast
 from .choices import Choice, Chooser
+from .journal import Kept, Key
 from .mana import mana_value, parse_cost, parse_pool
 from .optional_costs import split_cost
 from .state import GameObject
@@ -101,24 +102,23 @@ def ref_of(game: "Game", object_id: int, player: str) -> str:
 
 
 # ------------------------------------------------------------ paying mana
-def mana_sources(game: "Game", player: str) -> list[Source]:
-    """The player's untapped permanents with a '{T}: Add ...' ability of one mana (not summoning sick)."""
+def mana_abilities(game: "Game", player: str) -> list[tuple[Source, bool]]:
+    """The permanents the player controls with a '{T}: Add ...' ability of one mana, tapped or not, each with
+    whether it is a creature (one summoning sick can't tap for mana, 302.6)."""
     state = game.state
     found = []
     for i in state.battlefield:
         obj = state.objects[i]
-        if obj.controller != player or obj.tapped or obj.phased_out:
+        if obj.controller != player or obj.phased_out:
             continue
         chars = game.characteristics(i)
         abilities = [a for a in chars.abilities if isinstance(a, ast.ActivatedAbility)]
-        if not abilities or "Creature" in chars.types and obj.summoning_sick:
-            continue
         for ability in abilities:
             colors = _one_mana(game, player, ability, obj) if _mana_ability(ability) else ""
             if colors:
                 labels = [k for k, a in game.ability_options(abilities).items() if a is ability]
                 label = labels[0] if len(abilities) > 1 and labels else None
-                found.append(Source(i, colors, label))
+                found.append((Source(i, colors, label), "Creature" in chars.types))
                 break
     return found
 
@@ -198,18 +198,25 @@ class Legal:
         self.game = game
         self._parsed: dict[str, ast.Node] = {} if parsed is None else parsed   # may be shared by games
         self._specials_tried: dict[tuple, bool] = {}   # (turn, text, mana paid with) -> whether it ran
-        self._refs: tuple[int | None, dict[tuple[int, str], str]] = (None, {})   # (stamp, references made at it)
+        # kept while what they read stays the same (journal.py): references, each player's mana abilities
+        self._refs: dict[tuple[int, str], tuple[Key, str]] = {}
+        self._mana: dict[str, Kept[list[tuple[Source, bool]]]] = {}
 
     def ref(self, object_id: int, player: str) -> str:
-        """`ref_of`, made once per object and player while the state stays the same (the journal's stamp)."""
-        stamp = self.game.state.journal.stamp()
-        if self._refs[0] != stamp:
-            self._refs = (stamp, {})
-        refs = self._refs[1]
-        key = (object_id, player)
-        if key not in refs:
-            refs[key] = ref_of(self.game, object_id, player)
-        return refs[key]
+        """`ref_of`, kept while what it read stays the same."""
+        journal = self.game.state.journal
+        found = self._refs.get((object_id, player))
+        if found is None or not journal.holds(found[0]):
+            found = self._refs[object_id, player] = journal.computed(lambda: ref_of(self.game, object_id, player))
+        return found[1]
+
+    def mana_sources(self, player: str) -> list[Source]:
+        """The player's untapped permanents with a '{T}: Add ...' ability of one mana (not summoning sick)."""
+        if player not in self._mana:
+            self._mana[player] = Kept(lambda: mana_abilities(self.game, player))
+        objects = self.game.state.objects
+        return [s for s, creature in self._mana[player].get(self.game.state.journal)
+                if not objects[s.object_id].tapped and not (creature and objects[s.object_id].summoning_sick)]
 
     def paying(self, player: str, plan: list[tuple[Source, str]]) -> dict:
         """The fields of an Action that pays with the plan: its mana steps, and what they pay (for trials)."""
@@ -287,12 +294,12 @@ class Legal:
             journal.rollback(mark)
 
     def _candidates(self, player: str) -> list[Action]:
-        game, state = self.game, self.game.state
+        state = self.game.state
         found_sources: list[list[Source]] = []
 
         def sources() -> list[Source]:   # computed once, and only when something costs mana
             if not found_sources:
-                found_sources.append(mana_sources(game, player))
+                found_sources.append(self.mana_sources(player))
             return found_sources[0]
         pool = state.players[player].pool
         found = [PASS, *self._lands(player), *self._casts(player, pool, sources),

@@ -7,6 +7,7 @@ W, U, B, R, G.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -24,9 +25,10 @@ _SYMBOL = re.compile(r"\{([^{}]+)\}")
 _MANA_SYMBOL = re.compile(r"[0-9]+|[WUBRGCXS]|[WUBRGC2]/[WUBRG]|[WUBRGC]/P|[WUBRG]/[WUBRG]/P")
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_cost(text: str | None, activation: bool = False) -> tuple[str, ...]:
     """'{2}{U}' -> ('2', 'U'). Raises on anything that is not a sequence of mana symbols; an
-    activation cost may also hold {T} and {Q} (107.5, 107.6)."""
+    activation cost may also hold {T} and {Q} (107.5, 107.6). Read once per text."""
     if not text:
         return ()
     symbols = []

@@ -20,6 +20,7 @@ from ..diagnostics import MtgError, Span, error
 from ..language import ast
 from .costs import applied
 from .events import PAIRED, TRIGGER_EVENTS
+from .memo import ByIdentity
 
 if TYPE_CHECKING:
     from ..language.rulebook import Rulebook
@@ -387,6 +388,16 @@ def _with_stripes(ability: ast.Node) -> tuple[ast.Node, ...]:
     return (ability, *ability.abilities) if isinstance(ability, ast.LevelStripe) else (ability,)
 
 
+def _first_unapplied(abilities: tuple, book: "Rulebook") -> tuple[ast.Node, "Gap"] | None:
+    """The first static ability changing other objects that isn't applied (a level's too), with its gap."""
+    return next(((a, found) for top in abilities for a in _with_stripes(top)
+                 if isinstance(a, (ast.StaticGrant, ast.DoesntUntap)) and (found := gap(a, book)) is not None), None)
+
+
+#: `_first_unapplied`, read once per tuple of abilities and rulebook.
+_UNAPPLIED = ByIdentity(_first_unapplied)
+
+
 def state_not_run(objects: Iterable, book: "Rulebook") -> MtgError | None:
     """The refusal of a game state the interpreter can't run, or None: a permanent or spell whose card has text
     the engine doesn't understand (W501) is there, so what happens can't be told; or a permanent with a static
@@ -395,11 +406,11 @@ def state_not_run(objects: Iterable, book: "Rulebook") -> MtgError | None:
     for obj in objects:
         if obj.zone != "battlefield" or obj.face_down:
             continue
-        for ability in (a for top in obj.face_up.abilities for a in _with_stripes(top)):
-            found = gap(ability, book) if isinstance(ability, (ast.StaticGrant, ast.DoesntUntap)) else None
-            if found is not None:
-                _, message, rule = found.describe(ability, book)
-                return error(NOT_RUN, f"{obj.card_name}: {message}", ability.span, rule)
+        unapplied = _UNAPPLIED(obj.face_up.abilities, book)
+        if unapplied is not None:
+            ability, found = unapplied
+            _, message, rule = found.describe(ability, book)
+            return error(NOT_RUN, f"{obj.card_name}: {message}", ability.span, rule)
     unread = next((o for o in objects if o.card.ignored_lines and not o.face_down), None)
     if unread is None:
         return None

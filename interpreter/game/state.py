@@ -436,6 +436,8 @@ class GameState(Recorded):
         if base.power is None:
             return base
         power, toughness = self.pt_changes(obj)
+        if not power and not toughness and base.toughness is not None:
+            return base
         return replace(base, power=base.power + power, toughness=(base.toughness or 0) + toughness)
 
     @staticmethod

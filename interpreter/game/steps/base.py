@@ -119,7 +119,7 @@ class Steps:
     def triggered_by(self, trigger: ast.Trigger, event: Event, source: GameObject) -> bool:
         """Whether the event triggers the ability of `source` (603.2): one method per trigger kind. A trigger
         with a part the interpreter doesn't detect yet (runs.py) never triggers; coverage and lint report it."""
-        if runs.parts_not_run(trigger, self.game.rulebook):
+        if _TRIGGER_NOT_RUN(trigger, self.game.rulebook):
             return False
         return EXECUTORS[type(trigger)](self, trigger, event, source)
 
@@ -151,6 +151,8 @@ def _keyword_abilities(abilities: tuple) -> tuple[ast.KeywordAbility, ...]:
 
 
 _KEYWORD_ABILITIES = ByIdentity(_keyword_abilities)
+#: Whether a trigger has a part the interpreter doesn't detect yet, read once per trigger and rulebook.
+_TRIGGER_NOT_RUN = ByIdentity(lambda trigger, book: bool(runs.parts_not_run(trigger, book)))
 
 
 def keyword_abilities(abilities: tuple) -> tuple[ast.KeywordAbility, ...]:
