@@ -128,7 +128,8 @@ class PaymentSteps:
             names = {made[1:-1] if made.count("{") == 1 else made: made for made in node.makes}
             made = node.makes[0] if len(names) == 1 else names[self.game.ask(
                 Choice("option", f"{env.action_text}: which mana", list(names), rule="106.1"))]
-            pool.update(parse_pool(made))
+            for _ in range(1 if node.count is None else self.number(node.count, env)):
+                pool.update(parse_pool(made))
             return
         if node.chosen is not None:   # 607.2d: no color chosen, no mana (106.5)
             value = self.chosen_value(node.chosen, env)

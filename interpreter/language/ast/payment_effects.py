@@ -34,7 +34,7 @@ class AddMana(Node):
     '... of any type that a land you control could produce' (106)."""
 
     mana: str | None = None
-    count: "Number | None" = None
+    count: "Number | None" = None   # how many mana; with `makes`, how many times it is added ('for each', 107.3)
     any_color: bool = False
     land_types: bool = False
     one_color: bool = False  # '... of any one color': all of it the same color

@@ -100,6 +100,8 @@ class AmountRules(Transformer):
             return dataclasses.replace(effect, effect=self._scaled(effect.effect, per, meta))
         if isinstance(effect, ast.Pump) and effect.times is None:
             return dataclasses.replace(effect, times=per)
+        if isinstance(effect, ast.AddMana) and effect.makes and effect.count is None:   # 'Add {G} for each ...'
+            return dataclasses.replace(effect, count=per)
         for field in dataclasses.fields(effect) if dataclasses.is_dataclass(effect) else ():
             value = getattr(effect, field.name)
             if isinstance(value, (ast.IntValue, ast.XValue)):
