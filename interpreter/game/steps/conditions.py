@@ -115,12 +115,14 @@ class ConditionSteps:
 
     @executes(ast.AttackedThisTurn)
     def attacked_this_turn(self, node: ast.AttackedThisTurn, env: Env) -> bool:
-        """Whether one of the objects was declared as an attacker since the turn began (508.1a, 508.3a)."""
-        ids = set(self.objects(node.objects, env))
+        """Whether one of the objects was declared as an attacker since the turn began (508.1a, 508.3a), or the
+        player declared attackers (508.6)."""
+        ids = set(self.objects(node.objects, env)) if node.objects is not None else set()
         for event in reversed(self.state.events):
             if event.name == "turn_began":
                 return False
-            if event.name == "attacked" and event.object_id in ids:
+            if event.name == "attacked" and event.object_id in ids or event.name == "attackers_declared" \
+                    and node.objects is None and event.player == env.player:
                 return True
         return False
 

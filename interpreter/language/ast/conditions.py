@@ -181,9 +181,10 @@ class DiedThisTurn(Node):
 @dataclass(frozen=True)
 class AttackedThisTurn(Node):
     """'if this creature attacked this turn': it was declared as an attacker this turn (508.1a); one put onto
-    the battlefield attacking never attacked (508.4)."""
+    the battlefield attacking never attacked (508.4). `objects` None: 'if you attacked this turn', you declared
+    one or more attackers (508.6)."""
 
-    objects: Objects
+    objects: Objects | None
 
 
 @dataclass(frozen=True)

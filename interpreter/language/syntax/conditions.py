@@ -153,6 +153,9 @@ class ConditionRules(Transformer):
     def attacked_this_turn(self, meta, children):
         return ast.AttackedThisTurn(children[0], span=self._span(meta))
 
+    def you_attacked_this_turn(self, meta, children):
+        return ast.AttackedThisTurn(None, span=self._span(meta))
+
     def died_this_turn(self, meta, children):
         return ast.DiedThisTurn(children[0], children[1], span=self._span(meta))
 
