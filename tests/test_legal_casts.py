@@ -68,3 +68,14 @@ def test_each_offered_cast_runs_and_puts_the_spell_on_the_stack() -> None:
         action = next(a for a in legal.actions("alice") if a.kind == "cast")
         legal.run("alice", action)()
         assert [game.state.objects[i.object_id].card_name for i in game.state.stack] == [name]
+
+
+def test_cards_an_effect_lets_the_player_play_are_offered_wherever_they_are_and_whoever_owns_them() -> None:
+    game = scenario({"mana": "{2}{U}", "exile": ["Island"]}).game
+    bob_card = game.state.create(game.state.objects[game.state.players["alice"].zones["exile"][0]].card, "bob",
+                                 "exile")
+    assert [a.text for a in Legal(game).actions("alice") if a.kind == "play"] == []
+    game.state.in_zone("exile", "alice")[0].playable_by = "alice"
+    bob_card.playable_by = "alice"
+    assert [a.text for a in Legal(game).actions("alice") if a.kind == "play"] == [
+        "play alice.exile:Island", "play bob.exile:Island"]

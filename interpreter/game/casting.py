@@ -29,10 +29,10 @@ class Casting:
         self.check_stack_unlocked(f"can't cast {command.ref}")
         zones = (command.from_zone,) if command.from_zone else ("hand",)
         obj = self.find(command.ref, player, zones)
-        if obj.owner != player:
+        if obj.owner != player and obj.playable_by != player:
             raise error("E402", f"can't cast {obj.card_name}: it isn't yours to cast", rule="601.2")
         printed = obj.card.front.characteristics()
-        permission, ability = self._permission(obj, command)
+        permission, ability = self._permission(player, obj, command)
         types = {t.lower() for t in printed.types}
         if "land" in types and not (permission and permission.face_down):
             raise error("E402", f"can't cast {obj.card_name}: a land is played, not cast", rule="305.1")
@@ -241,9 +241,10 @@ class Casting:
             return options[0]
         return self.ask(Choice("option", f"{env.action_text}: {what}", options, rule=rule))
 
-    def _permission(self, obj: GameObject, command: ast.CastCommand
+    def _permission(self, player: str, obj: GameObject, command: ast.CastCommand
                     ) -> tuple[ast.CastPermission | None, ast.KeywordAbility | None]:
-        """The keyword ability that lets this cast happen (from another zone, face down, ...), if one is needed."""
+        """The keyword ability that lets the player cast this (from another zone, face down, ...), if one is
+        needed; none for a card an effect lets them play from where it is (601.2a)."""
         found = self.keyword_statics(obj.card.front.abilities, ast.CastPermission)
         if command.using and command.face_down:
             raise error("E402", f"{obj.card_name} can't be cast both face down and using {command.using}: a spell "
@@ -260,7 +261,7 @@ class Casting:
                             rule="708.4")
         elif obj.zone != "hand":
             wanted = [f for f in found if f[0].zone == obj.zone and f[0].face_down is None]
-            if not wanted and obj.playable_by == obj.owner:
+            if not wanted and obj.playable_by == player:
                 return None, None  # 'you may play them'
             if not wanted:
                 raise error("E402", f"{obj.card_name} can't be cast from the {obj.zone}", rule="601.2a")

@@ -21,6 +21,8 @@ WHILE_ON_BATTLEFIELD = "for as long as ~ remains on the battlefield"
 WHILE_YOU_CONTROL = "for as long as you control ~"
 #: Ends as the source leaves the battlefield; phasing out isn't leaving (702.26d).
 UNTIL_LEAVES = "until ~ leaves the battlefield"
+#: Ends as the cleanup step of the controller's next turn begins (514.2): not the turn it began in.
+END_OF_NEXT_TURN = "until the end of your next turn"
 #: The durations that follow the source permanent (`Until.source`).
 SOURCE_DURATIONS = (WHILE_ON_BATTLEFIELD, WHILE_YOU_CONTROL, UNTIL_LEAVES)
 
@@ -34,7 +36,8 @@ class Durations:
         until the game ends."""
         if duration is None:
             return None
-        return Until(duration, env.player, env.source_id if duration in SOURCE_DURATIONS else None)
+        return Until(duration, env.player, env.source_id if duration in SOURCE_DURATIONS else None,
+                     self.state.turn if duration == END_OF_NEXT_TURN else None)
 
     def still_lasting(self, until: Until | None) -> bool:
         """Whether a duration tied to the source hasn't ended: the same object is on the battlefield (400.7),

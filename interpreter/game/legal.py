@@ -316,31 +316,39 @@ class Legal:
                 state.players[player].lands_played >= 1 or game.forbidding(player, ast.PLAY_LANDS) is not None:
             return []
         return [Action("play", f"play {self.ref(o.id, player)}", object_id=o.id)
-                for o in _distinct(state.in_zone("hand", player))
+                for o in _distinct(state.in_zone("hand", player)) + self._playable(player)
                 if "Land" in o.card.front.characteristics().types]
+
+    def _playable(self, player: str) -> list[GameObject]:
+        """The cards outside the hand (theirs or not) that an effect lets the player play (601.2a)."""
+        state = self.game.state
+        return [o for figures in state.players.values() for zone in CAST_ZONES[1:]
+                for o in _distinct([state.objects[i] for i in figures.zones[zone]
+                                    if state.objects[i].playable_by == player])]
 
     def _casts(self, player: str, pool: Counter, sources: Callable[[], list[Source]]) -> list[Action]:
         """601.2: spells the player may cast now whose mana cost their mana can pay: from the hand; from
         another zone or for an alternative cost where a keyword ability of the card allows it (118.9, 601.2a:
-        'cast REF from graveyard using flashback'), or face down (708.4); and cards an effect lets them play
+        'cast REF from graveyard using KEYWORD'), or face down (708.4); and cards an effect lets them play
         from exile."""
         game = self.game
         sorcery = game.sorcery_timing(player)
         flash = not sorcery and any(isinstance(a, ast.AsThoughFlash) for o in game.state.in_zone("battlefield", player)
                                     for a in game.characteristics(o.id).abilities)
         out = []
-        for obj in (o for zone in CAST_ZONES for o in _distinct(game.state.in_zone(zone, player))):
+        own = [o for zone in CAST_ZONES for o in _distinct(game.state.in_zone(zone, player))]
+        for obj in own + [o for o in self._playable(player) if o.owner != player]:
             printed = obj.card.front.characteristics()
             printed_cost = tuple(printed.mana_cost or ())
-            ref = self.ref(obj.id, player).split(".", 1)[1]
+            ref = self.ref(obj.id, player)
+            ref = ref.split(".", 1)[1] if obj.owner == player else ref
             timely = sorcery or "Instant" in printed.types or flash and game.as_though_flash(player, printed)
             ways: list[tuple[str, tuple[str, ...], int]] = []   # (text, mana cost, mana value)
-            if "Land" not in printed.types and timely and (
-                    obj.zone == "hand" or obj.zone == "exile" and obj.playable_by == player):
+            if "Land" not in printed.types and timely and (obj.zone == "hand" or obj.playable_by == player):
                 ways.append((f"cast {ref}" + ("" if obj.zone == "hand" else f" from {obj.zone}"), printed_cost,
                              mana_value(printed_cost)))
             for permission, keyword, definition in game.keyword_statics(printed.abilities, ast.CastPermission):
-                if permission.zone != obj.zone or not (sorcery if permission.face_down else timely):
+                if obj.owner != player or permission.zone != obj.zone or not (sorcery if permission.face_down else timely):
                     continue
                 cost = permission.cost
                 try:

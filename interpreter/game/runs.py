@@ -173,8 +173,6 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.DelayedTrigger, "delayed triggered ability", "a delayed triggered ability that waits "
         "for an event other than a step beginning or 'it' dying or leaving isn't run by the interpreter yet", "603.7",
         lambda n, b: not _delayed_runs(n.trigger)),
-    Gap(ast.MayPlay, "a permission with a duration", "a permission that lasts for a time isn't run by the "
-        "interpreter yet", "611.2", lambda n, b: n.duration is not None),
     Gap(ast.CreateToken, *ONE_QUALITY, lambda n, b: _choice(n.quality)),
     Gap(ast.AddTypes, *ONE_QUALITY, lambda n, b: _choice(n.quality)),
     Gap(ast.Becomes, *ONE_QUALITY, lambda n, b: _choice(n.quality)),

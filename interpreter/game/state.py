@@ -84,7 +84,8 @@ class GameObject(Recorded):
     extra_abilities: tuple = ()           # abilities the face-down status gives (ward {2}, 701.58a)
     modifiers: tuple = ()                 # (power, toughness, duration) from 'gets +N/+M ...' (613.4c)
     granted: tuple = ()                   # (keyword ability, duration) from 'gains KEYWORD ...'
-    playable_by: str | None = None        # 'you may play them' (a permission to cast it from here)
+    playable_by: str | None = None        # 'you may play them': the player who may play it from here (601.2a)
+    playable_until: "Until | None" = None  # when that permission ends (611.2a); None: while it stays here
     x_paid: int | None = None             # the X of the spell it was (107.3m)
     chosen: tuple = ()                    # (kind, value) chosen as it entered ('a color', 614.12, 607.2d)
     cast_events: tuple = ()               # what happened as the spell it was was cast (701.4b)
@@ -169,6 +170,7 @@ class Until(NamedTuple):
     kind: str
     player: str
     source: int | None = None   # the permanent a duration tied to its source follows (611.2b, 610.3)
+    turn: int | None = None     # the turn it began, for a duration that ends with a later turn of `player`
 
 
 class TypeChange(NamedTuple):

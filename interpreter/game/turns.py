@@ -19,7 +19,7 @@ from typing import Callable
 from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
 from .choices import Choice
-from .durations import END_OF_COMBAT
+from .durations import END_OF_COMBAT, END_OF_NEXT_TURN
 from .events import Event
 from .state import STEPS, Context, Until
 from .steps import Env
@@ -34,6 +34,8 @@ MAX_HAND_SIZE = 7
 NO_ANSWER = "E403"
 #: The most steps one `go to` passes through: a few turns' worth (a step that never comes is refused).
 MAX_STEPS = 4 * len(STEPS)
+#: Where a player may play a land card from: the hand, and where an effect lets them (601.2a).
+PLAYABLE_ZONES = ("hand", "exile", "graveyard")
 #: Durations that end as the cleanup step's turn-based action (514.2: 'until end of turn' and 'this turn').
 END_OF_TURN = "until end of turn"
 #: Durations that end as the controller's next turn begins (611.2a, 500.4).
@@ -254,13 +256,15 @@ class Turns:
         for i in state.battlefield:
             if state.objects[i].damage:
                 state.objects[i].damage = 0
-        self.end_durations(lambda until: until.kind == END_OF_TURN)
+        self.end_durations(lambda until: until.kind == END_OF_TURN or until.kind == END_OF_NEXT_TURN
+                           and until.player == state.active and until.turn is not None and until.turn < state.turn)
         state.end_replacements(END_OF_TURN)   # regeneration shields and other 'this turn' replacements
 
     # ------------------------------------------------------------ durations
     def end_durations(self, ends: Callable[[Until], bool]) -> None:
         """End the effects whose duration is over: power/toughness changes, granted abilities, designations
-        that last a while ('can't attack this turn'), and delayed triggered abilities with a duration."""
+        that last a while ('can't attack this turn'), delayed triggered abilities with a duration, and
+        permissions to play cards."""
         state = self.state
 
         def over(until: Until | None) -> bool:
@@ -280,6 +284,11 @@ class Turns:
         if any(over(c[2]) for c in state.control_changes):
             self.end_control(over)
         self.end_player_rules(over)
+        for figures in state.players.values():   # permissions to play cards from a zone (601.2a)
+            for i in figures.zones["exile"] + figures.zones["graveyard"]:
+                obj = state.objects[i]
+                if obj.playable_by is not None and over(obj.playable_until):
+                    obj.playable_by = obj.playable_until = None
 
     # ------------------------------------------------------------ timing
     def require_priority(self, what: str) -> None:
@@ -298,12 +307,16 @@ class Turns:
             item.context is announced for item in state.stack)
 
     def play_land(self, player: str, ref: str) -> None:
-        """305.1, 116.2a: a land card from the hand onto the battlefield, in the player's main phase with an
-        empty stack, if they have played fewer lands this turn than they may (305.2a: one)."""
+        """305.1, 116.2a: a land card from the hand (or from where an effect lets the player play it, 601.2a)
+        onto the battlefield, in the player's main phase with an empty stack, if they have played fewer lands
+        this turn than they may (305.2a: one)."""
         self.require_priority(f"play {ref}")
-        obj = self.find(ref, player, ("hand",))
+        obj = self.find(ref, player, PLAYABLE_ZONES)
         name = obj.card_name
-        if obj.owner != player:
+        if obj.zone != "hand" and obj.playable_by != player:
+            raise error("E402", f"can't play {name} from the {obj.zone}: nothing lets {player} play it from there",
+                        rule="305.1")
+        if obj.owner != player and obj.playable_by != player:
             raise error("E402", f"can't play {name}: it isn't {player}'s card", rule="305.1")
         if "Land" not in obj.card.front.characteristics().types:
             raise error("E402", f"can't play {name}: it isn't a land (cast it instead)", rule="305.1")

@@ -176,9 +176,13 @@ class ZoneSteps:
 
     @executes(ast.MayPlay)
     def may_play(self, node: ast.MayPlay, env: Env) -> list[int]:
+        """601.2a, 305.1: the player may play those cards from where they are, for as long as the duration
+        says (611.2a) and they stay there (400.7)."""
         ids = self.objects(node.objects, env)
+        until = self.game.until(node.duration, env)
         for i in ids:
             self.state.objects[i].playable_by = env.player
+            self.state.objects[i].playable_until = until
         return ids
 
     @executes(ast.CastFree)

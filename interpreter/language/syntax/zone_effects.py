@@ -147,7 +147,10 @@ class ZoneEffectRules(Transformer):
         return ast.Search(count, self._with(quality, clause) if clause else quality, bind, span=self._span(meta))
 
     def may_play(self, meta, children):
-        return ast.MayPlay(children[0], span=self._span(meta))
+        return ast.MayPlay(children[0], children[1], span=self._span(meta))
+
+    def may_play_this_turn(self, meta, children):
+        return ast.MayPlay(children[0], "until end of turn", span=self._span(meta))
 
     def cast_free(self, meta, children):
         return ast.CastFree(children[0], children[1], span=self._span(meta))
