@@ -16,6 +16,8 @@ CARDS = {
                        "toughness": 6, "text": "You can't cast noncreature spells."},
     "Arcane Laboratory": {"mana_cost": "{2}{U}", "types": ["Enchantment"],
                           "text": "Each player can't cast more than one spell each turn."},
+    "Oracle of Mul Daya": {"mana_cost": "{3}{G}", "types": ["Creature"], "subtypes": ["Elf"], "power": 2,
+                           "toughness": 2, "text": "You may play an additional land on each of your turns."},
 }
 
 
@@ -49,3 +51,8 @@ def test_no_spell_is_offered_once_the_player_cast_as_many_as_allowed_this_turn()
     shock = next(a for a in legal.actions("alice") if a.kind == "cast")
     legal.run("alice", shock)()
     assert not [a for a in legal.actions("alice") if a.kind == "cast"]
+
+
+def test_a_second_land_is_offered_where_a_static_ability_lets_the_player_play_an_additional_land() -> None:
+    assert not offered({"hand": ["Forest"], "lands_played": 1}, "play")
+    assert offered({"hand": ["Forest"], "lands_played": 1, "battlefield": ["Oracle of Mul Daya"]}, "play")

@@ -313,7 +313,7 @@ class Legal:
         nothing says the player can't (101.2)."""
         game, state = self.game, self.game.state
         if state.active != player or state.step not in MAIN_PHASES or state.stack or \
-                state.players[player].lands_played >= 1 or game.forbidding(player, ast.PLAY_LANDS) is not None:
+                state.players[player].lands_played >= game.lands_allowed(player) or game.forbidding(player, ast.PLAY_LANDS) is not None:
             return []
         return [Action("play", f"play {self.ref(o.id, player)}", object_id=o.id)
                 for o in _distinct(state.in_zone("hand", player)) + self._playable(player)

@@ -1,9 +1,11 @@
-"""Rules about players: what a player can't do (101.2: a 'can't' beats any 'can'), said by a permanent's static
+"""Rules about players: what a player can't do (101.2: a 'can't' beats any 'can'), how many lands a player may
+play (305.2) and their maximum hand size (402.2), said by a permanent's static
 ability while it is on the battlefield (604.1, 611.3a: the players it names at each moment) or by a resolved
 effect for a while (611.2: the players named as it resolved). Each is checked where the game decides the action
 is legal, so the legal-action list and the action itself obey it alike: playing a land (305.2), casting a spell
 (601.3: the spell as it would be on the stack, from where it is cast; 'more than N each turn' counts every spell
-the player cast this turn, before the ability began too), gaining life (119.7; 119.5: a life total set higher).
+the player cast this turn, before the ability began too), gaining life (119.7; 119.5: a life total set higher);
+and where the game counts lands played (305.2a-b) and discards to hand size in the cleanup step (514.1).
 """
 from __future__ import annotations
 
@@ -16,14 +18,16 @@ from .steps import Env
 
 #: 101.2: a restriction wins over a permission; the refusal cites it.
 RESTRICTION_RULE = "101.2"
+#: 402.2: the maximum hand size a player normally has.
+HAND_SIZE = 7
 
 
 class PlayerRule(NamedTuple):
-    """A restriction an effect gave players for a while (611.2): the players named as it resolved, the
-    words, `until` when it ends, and the controller, source and values it was read with."""
+    """A rule about players an effect made for a while (611.2): the players named as it resolved, the words,
+    `until` when it ends, and the controller, source and values it was read with."""
 
     players: tuple[str, ...]
-    rule: ast.PlayerRestriction
+    rule: ast.Node
     until: Until | None
     controller: str
     source_id: int | None
@@ -33,20 +37,33 @@ class PlayerRule(NamedTuple):
 class PlayerRules:
     """What players can't do; a part of `Game`."""
 
-    def restrictions_on(self, player: str, act: str) -> Iterator[tuple[ast.PlayerRestriction, Env]]:
-        """The restrictions about this act that apply to the player now, each with the environment it is read
-        in: static abilities of permanents first, then effects in the order they began."""
-        state = self.state
-        for source in state.battlefield:
-            for rule, values in self.statics_with_values(self.characteristics(source), ast.PlayerRestriction):
-                if rule.act == act:
-                    env = self._env_of(source, values)
-                    if player in self.interpreter.players(rule.players, env):
-                        yield rule, env
-        for lasting in state.player_rules:
-            if lasting.rule.act == act and player in lasting.players:
+    def player_statics(self, player: str, kind: type) -> Iterator[tuple[ast.Node, Env, int]]:
+        """The static abilities of this kind of the permanents that apply to the player now (those naming no
+        players are about their controller, 'you'), each with the environment it is read in and its source."""
+        for source in self.state.battlefield:
+            for rule, values in self.statics_with_values(self.characteristics(source), kind):
+                env = self._env_of(source, values)
+                named = getattr(rule, "players", None)
+                if player in (self.interpreter.players(named, env) if named is not None else [env.player]):
+                    yield rule, env, source
+
+    def lasting_rules(self, player: str, kind: type) -> Iterator[tuple[ast.Node, Env]]:
+        """The effects of this kind resolved spells and abilities gave the player for a while, in the order they
+        began, each with the environment it was read in."""
+        for lasting in self.state.player_rules:
+            if isinstance(lasting.rule, kind) and player in lasting.players:
                 yield lasting.rule, Env(lasting.controller, Context(0, lasting.controller, lasting.source_id),
                                         lasting.source_id, dict(lasting.vars))
+
+    def restrictions_on(self, player: str, act: str) -> Iterator[tuple[ast.PlayerRestriction, Env]]:
+        """The restrictions about this act that apply to the player now: static abilities of permanents first,
+        then effects in the order they began."""
+        for rule, env, _ in self.player_statics(player, ast.PlayerRestriction):
+            if rule.act == act:
+                yield rule, env
+        for rule, env in self.lasting_rules(player, ast.PlayerRestriction):
+            if rule.act == act:
+                yield rule, env
 
     def forbidding(self, player: str, act: str, spell: int | None = None, zone: str | None = None
                    ) -> ast.PlayerRestriction | None:
@@ -84,12 +101,33 @@ class PlayerRules:
             count += event.name == "cast" and event.player == player
         return count
 
-    def restrict_players(self, rule: ast.PlayerRestriction, env: Env) -> None:
-        """611.2: a resolved effect's restriction on the players it names now, until its duration ends."""
-        players = tuple(self.interpreter.players(rule.players, env))
+    def add_player_rule(self, rule: ast.Node, env: Env, players: list[str]) -> None:
+        """611.2: a resolved effect about these players (named as it resolved), until its duration ends."""
         if players:
-            self.state.player_rules.append(PlayerRule(players, rule, self.until(rule.duration, env), env.player,
+            self.state.player_rules.append(PlayerRule(tuple(players), rule, self.until(rule.duration, env), env.player,
                                                       env.source_id, tuple(env.vars.items())))
+
+    def lands_allowed(self, player: str) -> int:
+        """305.2: how many lands the player may play this turn: one, and as many more as static abilities ('on each
+        of your turns', during that player's turn) and effects for this turn say."""
+        extra = [(rule, env) for rule, env, _ in self.player_statics(player, ast.ExtraLands)
+                 if self.state.active == player]
+        extra += self.lasting_rules(player, ast.ExtraLands)
+        return 1 + sum(max(0, self.interpreter.number(rule.count, env)) for rule, env in extra)
+
+    def max_hand_size(self, player: str) -> int | None:
+        """402.2: seven, as the static abilities about it change it, in timestamp order: 'no maximum' (None),
+        'is N', 'is reduced (increased) by N' (never below none)."""
+        size: int | None = HAND_SIZE
+        found = sorted(self.player_statics(player, ast.HandSize), key=lambda f: self.state.objects[f[2]].timestamp)
+        for rule, env, _ in found:
+            if rule.amount is None:
+                size = None
+            elif rule.change == 0:
+                size = self.interpreter.number(rule.amount, env)
+            elif size is not None:
+                size = max(0, size + rule.change * self.interpreter.number(rule.amount, env))
+        return size
 
     def end_player_rules(self, over) -> None:
         """The restrictions whose duration is over end (611.2a)."""

@@ -28,8 +28,6 @@ from .steps import Env
 MAIN_PHASES = ("main", "postcombat main")
 #: What `go to next turn` goes to: the next turn's untap step.
 NEXT_TURN = "next turn"
-#: 402.2: the maximum hand size a player normally has.
-MAX_HAND_SIZE = 7
 #: The code of a refusal for an answer a step's `choose:` list doesn't give (the game stops there instead).
 NO_ANSWER = "E403"
 #: The most steps one `go to` passes through: a few turns' worth (a step that never comes is refused).
@@ -242,15 +240,16 @@ class Turns:
         self.end_context(context)
 
     def cleanup_step(self) -> None:
-        """514.1: the active player discards down to their maximum hand size; 514.2: then damage is removed
+        """514.1: the active player discards down to their maximum hand size (402.2); 514.2: then damage is removed
         from every permanent and 'until end of turn' and 'this turn' effects end, at once."""
         state = self.state
         player = state.active
         hand = list(state.players[player].zones["hand"])
-        if len(hand) > MAX_HAND_SIZE:
-            excess = len(hand) - MAX_HAND_SIZE
+        most = self.max_hand_size(player)
+        if most is not None and len(hand) > most:
+            excess = len(hand) - most
             chosen = self.interpreter.ask_objects(Choice(
-                "objects", f"cleanup step: {player} discards {excess} card(s) down to {MAX_HAND_SIZE}", hand, excess,
+                "objects", f"cleanup step: {player} discards {excess} card(s) down to {most}", hand, excess,
                 rule="514.1", player=player))
             self.discard(player, chosen, None)
         for i in state.battlefield:
@@ -309,7 +308,7 @@ class Turns:
     def play_land(self, player: str, ref: str) -> None:
         """305.1, 116.2a: a land card from the hand (or from where an effect lets the player play it, 601.2a)
         onto the battlefield, in the player's main phase with an empty stack, if they have played fewer lands
-        this turn than they may (305.2a: one)."""
+        this turn than they may (305.2a: one, or as effects say)."""
         self.require_priority(f"play {ref}")
         obj = self.find(ref, player, PLAYABLE_ZONES)
         name = obj.card_name
@@ -328,9 +327,10 @@ class Turns:
                         "empty stack (305.1)", rule="305.1")
         self.check_allowed(player, ast.PLAY_LANDS, f"can't play {name}")
         figures = state.players[player]
-        if figures.lands_played >= 1:
-            raise error("E402", f"can't play {name}: {player} has already played a land this turn (305.2b)",
-                        rule="305.2b")
+        allowed = self.lands_allowed(player)
+        if figures.lands_played >= allowed:
+            raise error("E402", f"can't play {name}: {player} has already played {figures.lands_played} land(s) this "
+                        f"turn, as many as they may (305.2b)", rule="305.2b")
         land = self.move(obj.id, "battlefield", controller=player)
         figures.lands_played += 1
         self.emit(Event("land_played", player, land.card_name, land.id))

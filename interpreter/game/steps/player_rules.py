@@ -1,5 +1,5 @@
-"""Executors of the rules about players (ast/player_rules.py): a restriction an effect gives players for a while
-(611.2); the game checks it where each action is decided (game/player_rules.py)."""
+"""Executors of the rules about players (ast/player_rules.py): a restriction or more lands to play an effect gives
+players for a while (611.2); the game reads them where each action is decided (game/player_rules.py)."""
 from __future__ import annotations
 
 from ...language import ast
@@ -16,4 +16,12 @@ class PlayerRuleSteps:
         if node.duration is None:
             raise self.refuse("a restriction without a duration is a static ability of a permanent (604.1)", env,
                               node, "611.2a")
-        self.game.restrict_players(node, env)
+        self.game.add_player_rule(node, env, self.players(node.players, env))
+
+    @executes(ast.ExtraLands)
+    def extra_lands(self, node: ast.ExtraLands, env: Env) -> None:
+        """305.2: 'You may play an additional land this turn': the controller may play more lands for a while;
+        'on each of your turns' is a permanent's static ability (604.1)."""
+        if node.duration is None:
+            raise self.refuse("'on each of your turns' is a static ability of a permanent (604.1)", env, node, "611.2a")
+        self.game.add_player_rule(node, env, [env.player])

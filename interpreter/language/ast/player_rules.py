@@ -1,5 +1,6 @@
 """Rules about players: what a player can't do, by a static ability (604.1) or for a while (611.2): play lands
-(305.2), cast spells (601.2), gain life (119.7). A restriction beats any permission (101.2)."""
+(305.2), cast spells (601.2), gain life (119.7), a restriction beating any permission (101.2); how many lands a
+player may play each turn (305.2); a player's maximum hand size (402.2)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from .nodes import Node, Number, QualityExpr
 from .payment_effects import Players
 
-__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "PlayerRestriction"]
+__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "ExtraLands", "HandSize", "PlayerRestriction"]
 
 #: What a restriction forbids: the player actions it is checked at.
 PLAY_LANDS = "play lands"
@@ -29,3 +30,23 @@ class PlayerRestriction(Node):
     zones: tuple[str, ...] = ()
     most: Number | None = None
     duration: str | None = None
+
+
+@dataclass(frozen=True)
+class ExtraLands(Node):
+    """'You may play an additional land on each of your turns' (a static ability), 'You may play two additional
+    lands this turn' (an effect for a while): lands the player may play beyond one (305.2)."""
+
+    count: Number
+    duration: str | None = None
+
+
+@dataclass(frozen=True)
+class HandSize(Node):
+    """'Players have no maximum hand size' (`amount` None), 'Your maximum hand size is eleven' (`change` 0),
+    'Your maximum hand size is reduced by three' (`change` -1; 'increased', +1): a player's maximum hand size,
+    seven unless effects change it, in timestamp order (402.2, 514.1)."""
+
+    players: Players
+    amount: Number | None = None
+    change: int = 0

@@ -189,7 +189,7 @@ class AbilityRules(Transformer):
     def spell_ability(self, meta, children):
         if isinstance(children[0], ast.COMBAT_STATICS):   # a static ability read from its predicate form
             return children[0]
-        if isinstance(children[0], ast.PlayerRestriction) and children[0].duration is None:  # 604.1
+        if isinstance(children[0], (ast.PlayerRestriction, ast.ExtraLands)) and children[0].duration is None:  # 604.1
             return children[0]
         return ast.SpellAbility(children[0], span=self._span(meta))
 

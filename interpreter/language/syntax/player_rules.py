@@ -36,3 +36,27 @@ class PlayerRuleRules(Transformer):
 
     def act_gain_life(self, meta, children):
         return {"act": ast.GAIN_LIFE}
+
+    def extra_lands(self, meta, children):
+        count, *duration = children  # 'on each of your turns': no duration (a static ability)
+        return ast.ExtraLands(count, duration[0] if duration else None, span=self._span(meta))
+
+    def one_extra_land(self, meta, children):
+        return ast.IntValue(1, span=self._span(meta))
+
+    def extra_land_count(self, meta, children):
+        return children[0]
+
+    def hand_size(self, meta, children):
+        return children[0]
+
+    def no_maximum_hand_size(self, meta, children):
+        return ast.HandSize(children[0], span=self._span(meta))
+
+    def hand_size_is(self, meta, children):
+        return ast.HandSize(ast.Players("you", span=self._span(meta)), children[0], span=self._span(meta))
+
+    def hand_size_changed(self, meta, children):
+        change, amount = children
+        return ast.HandSize(ast.Players("you", span=self._span(meta)), amount,
+                            -1 if str(change).lower() == "reduced" else 1, span=self._span(meta))
