@@ -43,9 +43,10 @@ class Continuous:
 
     def _apply_static_effects(self) -> dict[int, Characteristics]:
         """Every permanent with the continuous effects of static abilities applied (613.1), layer by layer (what it
-        is by itself when there are none); kept while what it read stays the same (`GameCore._static_pass`)."""
+        is by itself when there are none): the static abilities of permanents and of emblems (114.4); kept while
+        what it read stays the same (`GameCore._static_pass`)."""
         applying = {i: self.own_characteristics(i) for i in self.state.battlefield}
-        effects = self.static_effects(applying)
+        effects = self.static_effects({**applying, **{i: self.own_characteristics(i) for i in self.emblems()}})
         defining = [(i, rule, values) for i, chars in applying.items()
                     for rule, values in self.statics_with_values(chars, ast.DefinedPT)]
         if not effects and not defining:

@@ -13,7 +13,8 @@ from typing import Iterator, NamedTuple
 
 from ..diagnostics import error
 from ..language import ast
-from .state import Context, Until
+from .characteristics import Face
+from .state import EMBLEM, CardDef, Context, Until
 from .steps import Env
 
 #: 101.2: a restriction wins over a permission; the refusal cites it.
@@ -40,7 +41,7 @@ class PlayerRules:
     def player_statics(self, player: str, kind: type) -> Iterator[tuple[ast.Node, Env, int]]:
         """The static abilities of this kind of the permanents that apply to the player now (those naming no
         players are about their controller, 'you'), each with the environment it is read in and its source."""
-        for source in self.state.battlefield:
+        for source in self.state.battlefield + self.emblems():   # 114.4: an emblem's abilities work there
             for rule, values in self.statics_with_values(self.characteristics(source), kind):
                 env = self._env_of(source, values)
                 named = getattr(rule, "players", None)
@@ -106,6 +107,19 @@ class PlayerRules:
         if players:
             self.state.player_rules.append(PlayerRule(tuple(players), rule, self.until(rule.duration, env), env.player,
                                                       env.source_id, tuple(env.vars.items())))
+
+    def create_emblem(self, player: str, abilities: tuple[ast.Node, ...]) -> None:
+        """114.3: the player puts an emblem with these abilities into the command zone; they own and control it.
+        It has no characteristics but its abilities (114.2: no name), and is no card (114.5)."""
+        card = CardDef("Emblem", Face(None, None, frozenset(), (), (), (), None, None, abilities))
+        emblem = self.state.create(card, player, "command")
+        emblem.designations = frozenset({EMBLEM})
+
+    def emblems(self) -> list[int]:
+        """The emblems in the command zone, each player's in turn order (114.4: their abilities function there)."""
+        state = self.state
+        return [i for player in state.order for i in state.players[player].zones["command"]
+                if EMBLEM in state.objects[i].designations]
 
     def lands_allowed(self, player: str) -> int:
         """305.2: how many lands the player may play this turn: one, and as many more as static abilities ('on each

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 #: The diagnostic code of a refusal of a part that isn't run yet.
 NOT_RUN = "E409"
+#: The kinds of ability the game reads of an emblem in the command zone (114.4).
+EMBLEM_ABILITIES = (ast.TriggeredAbility, ast.StaticGrant, ast.PlayerRestriction, ast.HandSize, ast.ExtraLands)
 
 @dataclass(frozen=True)
 class Gap:
@@ -173,6 +175,9 @@ GAPS: tuple[Gap, ...] = (
     Gap(ast.DelayedTrigger, "delayed triggered ability", "a delayed triggered ability that waits "
         "for an event other than a step beginning or 'it' dying or leaving isn't run by the interpreter yet", "603.7",
         lambda n, b: not _delayed_runs(n.trigger)),
+    Gap(ast.CreateEmblem, "an emblem's ability of this kind", "only triggered abilities, static abilities about "
+        "permanents' characteristics and rules about players work from the command zone yet", "114.4",
+        lambda n, b: any(not isinstance(a, EMBLEM_ABILITIES) for a in n.abilities)),
     Gap(ast.CreateToken, *ONE_QUALITY, lambda n, b: _choice(n.quality)),
     Gap(ast.AddTypes, *ONE_QUALITY, lambda n, b: _choice(n.quality)),
     Gap(ast.Becomes, *ONE_QUALITY, lambda n, b: _choice(n.quality)),

@@ -20,6 +20,8 @@ from .memo import ByIdentity
 
 #: The designation of a permanent an effect exiles instead of putting it anywhere else when it leaves (614.1a).
 LEAVES_TO_EXILE = "exiled if it would leave the battlefield"
+#: The designation of an object in the command zone that is an emblem (114.1).
+EMBLEM = "emblem"
 #: Zones each player has; the battlefield and the stack are shared (400.1).
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "sideboard", "command")
 ALL_ZONES = ("battlefield", "stack") + PLAYER_ZONES

@@ -18,6 +18,12 @@ class PlayerRuleSteps:
                               node, "611.2a")
         self.game.add_player_rule(node, env, self.players(node.players, env))
 
+    @executes(ast.CreateEmblem)
+    def create_emblem(self, node: ast.CreateEmblem, env: Env) -> None:
+        """114.3: each player named gets an emblem with the abilities."""
+        for player in self.players(node.players, env):
+            self.game.create_emblem(player, node.abilities)
+
     @executes(ast.ExtraLands)
     def extra_lands(self, node: ast.ExtraLands, env: Env) -> None:
         """305.2: 'You may play an additional land this turn': the controller may play more lands for a while;

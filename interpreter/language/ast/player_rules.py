@@ -1,6 +1,6 @@
 """Rules about players: what a player can't do, by a static ability (604.1) or for a while (611.2): play lands
 (305.2), cast spells (601.2), gain life (119.7), a restriction beating any permission (101.2); how many lands a
-player may play each turn (305.2); a player's maximum hand size (402.2)."""
+player may play each turn (305.2); a player's maximum hand size (402.2); emblems a player gets (114)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .nodes import Node, Number, QualityExpr
 from .payment_effects import Players
 
-__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "ExtraLands", "HandSize", "PlayerRestriction"]
+__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "CreateEmblem", "ExtraLands", "HandSize", "PlayerRestriction"]
 
 #: What a restriction forbids: the player actions it is checked at.
 PLAY_LANDS = "play lands"
@@ -50,3 +50,13 @@ class HandSize(Node):
     players: Players
     amount: Number | None = None
     change: int = 0
+
+
+@dataclass(frozen=True)
+class CreateEmblem(Node):
+    """'You get an emblem with "Creatures you control get +1/+1."' (114.3): each player named puts into the command
+    zone an emblem they own and control, with these abilities and no other characteristics (114.2), whose
+    abilities function there (114.4)."""
+
+    players: Players
+    abilities: tuple[Node, ...]

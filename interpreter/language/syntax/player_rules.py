@@ -60,3 +60,10 @@ class PlayerRuleRules(Transformer):
         change, amount = children
         return ast.HandSize(ast.Players("you", span=self._span(meta)), amount,
                             -1 if str(change).lower() == "reduced" else 1, span=self._span(meta))
+
+    def create_emblem(self, meta, children):
+        players, *abilities = children
+        return ast.CreateEmblem(players, tuple(abilities), span=self._span(meta))
+
+    def emblem_ability(self, meta, children):
+        return children[0]
