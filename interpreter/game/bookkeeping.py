@@ -94,7 +94,7 @@ class Bookkeeping:
         """The abilities the events from `start` on trigger wait to be put on the stack (603.2): those of the
         permanents on the battlefield, and for a permanent leaving it, those of the permanents that left with
         it, as they last existed (leaves-the-battlefield abilities look back in time, 603.6c, 603.10a); those of
-        spells and of cards in graveyards that function there (113.6k, 113.6m), of emblems (114.4); delayed triggered abilities too,
+        spells and of cards in graveyards that function there (113.6k, 113.6m), of emblems (114.4), and a player's designations' (725.2); delayed triggered abilities too,
         on events after they were created (603.7a)."""
         events = self.state.events
         if start >= len(events):
@@ -111,7 +111,7 @@ class Bookkeeping:
 
     def _functioning_sources(self) -> list[tuple[GameObject, list[tuple[ast.TriggeredAbility, dict]]]]:
         """The permanents, spells, cards in graveyards and emblems (114.4) with triggered abilities that function
-        where they are (113.6), with those abilities; kept while what it read stays the same (`GameCore._trigger_sources`)."""
+        where they are (113.6), with those abilities, and the players' designations' (725.2); kept while what it read stays the same (`GameCore._trigger_sources`)."""
         state = self.state
         sources = [(state.objects[i], self.functioning(i, "battlefield")) for i in state.battlefield]
         sources += [(state.objects[item.object_id], self.functioning(item.object_id, "stack"))
@@ -119,6 +119,7 @@ class Bookkeeping:
         sources += [(state.objects[i], self.functioning(i, "graveyard")) for player in state.order
                     for i in state.players[player].zones["graveyard"] if state.objects[i].card.front.abilities]
         sources += [(state.objects[i], self.triggered_abilities(self.characteristics(i))) for i in self.emblems()]
+        sources += self.inherent_triggers()
         return [(obj, abilities) for obj, abilities in sources if abilities]
 
     def _gone(self, events: list[Event]) -> dict[int, list[tuple["Gone", list]]]:

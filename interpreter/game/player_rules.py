@@ -35,6 +35,16 @@ class PlayerRule(NamedTuple):
     vars: tuple
 
 
+class Inherent(NamedTuple):
+    """What a designation's triggered abilities are read with, as a source's would be: no object (725.2), the
+    player who has it as controller, the designation as the name they go on the stack by."""
+
+    id: None
+    controller: str
+    card_name: str
+    x_paid: None = None
+
+
 class PlayerRules:
     """What players can't do; a part of `Game`."""
 
@@ -120,6 +130,39 @@ class PlayerRules:
         state = self.state
         return [i for player in state.order for i in state.players[player].zones["command"]
                 if EMBLEM in state.objects[i].designations]
+
+    def designate_player(self, player: str, designation: str) -> None:
+        """725.1: the player gets the designation; one that one player at a time has leaves any other (725.3)."""
+        state = self.state
+        if designation in self.rulebook.exclusive_designations:
+            for other in state.players.values():
+                if designation in other.designations:
+                    other.designations = other.designations - {designation}
+        state.players[player].designations = state.players[player].designations | {designation}
+
+    def pass_designations(self, leaving: list[str]) -> None:
+        """725.4: the designations one player at a time has that leaving players had go to the active player, or,
+        if the active player is leaving, the next player in turn order who stays."""
+        state = self.state
+        order = state.order
+        start = order.index(state.active)
+        heir = next((p for p in order[start:] + order[:start] if p not in leaving and not state.players[p].lost), None)
+        for name in leaving:
+            for designation in sorted(state.players[name].designations & self.rulebook.exclusive_designations):
+                if heir is not None:
+                    self.designate_player(heir, designation)
+            state.players[name].designations = frozenset()
+
+    def inherent_triggers(self) -> list[tuple["Inherent", list]]:
+        """725.2: the triggered abilities a player's designations give, with no source, controlled by that player."""
+        found = []
+        for name in [p for p in self.state.order if not self.state.players[p].lost]:
+            for designation in sorted(self.state.players[name].designations):
+                abilities = [(a, {}) for a in self.rulebook.designation_abilities.get(designation, ())
+                             if isinstance(a, ast.TriggeredAbility)]
+                if abilities:
+                    found.append((Inherent(None, name, designation), abilities))
+        return found
 
     def lands_allowed(self, player: str) -> int:
         """305.2: how many lands the player may play this turn: one, and as many more as static abilities ('on each

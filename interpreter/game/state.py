@@ -207,6 +207,7 @@ class Player(Recorded):
     completed: list[str] = field(default_factory=JList)   # cards with rooms completed (309.7)
     counters: dict[str, int] = field(default_factory=JDict)   # counters on the player, by kind (122.1)
     lands_played: int = 0                     # lands played this turn (305.2)
+    designations: frozenset[str] = frozenset()   # 'the monarch', ... (725.1; replaced, never changed)
     lost: bool = False                        # lost the game and left it (104.3, 800.4a)
 
 

@@ -93,7 +93,8 @@ class StateBasedActions:
 
     def lose(self, players: Iterable[str]) -> None:
         """104.3: each player loses the game and leaves it (104.5). With one player left, that player wins
-        (104.2a); with none, the game is a draw (104.4a); else the game goes on without them (800.4a)."""
+        (104.2a); with none, the game is a draw (104.4a); else the game goes on without them (800.4a), the
+        designations one player at a time has passing on (725.4)."""
         players = list(players)
         for name in players:
             self.state.players[name].lost = True
@@ -103,6 +104,7 @@ class StateBasedActions:
             self.state.winner = remaining[0] if remaining else None
             self.state.ended = True
             return
+        self.pass_designations(players)
         for name in players:
             self._leave(name)
 

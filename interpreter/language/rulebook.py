@@ -82,7 +82,8 @@ class Rulebook(LayoutReader):
         self.subtypes: set[str] = set()
         self.counter_kinds: set[str] = set()
         self.subtype_abilities: dict[str, tuple] = {}   # what a subtype gives its object (305.6)
-        self.designation_abilities: dict[str, tuple] = {}   # what a designation gives its permanent (701.60c)
+        self.designation_abilities: dict[str, tuple] = {}   # what a designation gives its permanent or player (701.60c, 725.2)
+        self.exclusive_designations: set[str] = set()   # designations one player at a time has (725.3)
         self.subtype_lists: dict[str, tuple[str, ...]] = {}  # each `types` definition's subtypes, by its title
         self._singular: dict[str, str] = {}
         self._lower_singular: dict[str, str] = {}   # the same, by lowercase plural (the first wins)
@@ -225,10 +226,14 @@ class Rulebook(LayoutReader):
                     Span(item.span.file, item.span.line, item.span.column, item.span.source_line, len(word)),
                     help=did_you_mean(word, self._clause_words()) or "a definition of this kind has no steps"))
         if pending.kind in ("types", "designation"):  # with text: what has it has those abilities (305.6)
-            abilities = tuple(self.parse_card_line(unquote(values[0][0]), pending.title, span.file, span.line)
+            # a designation is no object: its name in its text isn't 'this object' ('becomes the monarch')
+            title = "" if pending.kind == "designation" else pending.title
+            abilities = tuple(self.parse_card_line(unquote(values[0][0]), title, span.file, span.line)
                               for values, span in pending.clauses.get("text_clause", []))
-            if pending.kind == "designation":  # 701.60c: a permanent with the designation has them
+            if pending.kind == "designation":  # 701.60c, 725.2: a permanent or player with the designation has them
                 self.designation_abilities[pending.title.lower()] = abilities
+                if pending.clauses.get("exclusive_clause"):  # 725.3
+                    self.exclusive_designations.add(pending.title.lower())
                 return
             for subtype in pending.values("subtypes_clause") if abilities else ():
                 self.subtype_abilities[subtype] = self.subtype_abilities.get(subtype, ()) + abilities

@@ -24,6 +24,19 @@ class PlayerRuleSteps:
         for player in self.players(node.players, env):
             self.game.create_emblem(player, node.abilities)
 
+    @executes(ast.DesignatePlayer)
+    def designate_player(self, node: ast.DesignatePlayer, env: Env) -> None:
+        """725.1: each player named gets the designation its rules file defines."""
+        if node.designation not in self.game.rulebook.designation_abilities:
+            raise self.not_run(f"no rules file defines the designation '{node.designation}'", "725.1", env, node)
+        for player in self.players(node.players, env):
+            self.game.designate_player(player, node.designation)
+
+    @executes(ast.PlayerDesignated)
+    def player_designated(self, node: ast.PlayerDesignated, env: Env) -> bool:
+        """Whether the player the text says 'you' to has the designation now (725.5: none has it: false)."""
+        return node.designation in self.state.players[env.player].designations
+
     @executes(ast.ExtraLands)
     def extra_lands(self, node: ast.ExtraLands, env: Env) -> None:
         """305.2: 'You may play an additional land this turn': the controller may play more lands for a while;

@@ -1,6 +1,7 @@
 """Rules about players: what a player can't do, by a static ability (604.1) or for a while (611.2): play lands
 (305.2), cast spells (601.2), gain life (119.7), a restriction beating any permission (101.2); how many lands a
-player may play each turn (305.2); a player's maximum hand size (402.2); emblems a player gets (114)."""
+player may play each turn (305.2); a player's maximum hand size (402.2); emblems a player gets (114); designations a
+player has (725, 726)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from dataclasses import dataclass
 from .nodes import Node, Number, QualityExpr
 from .payment_effects import Players
 
-__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "CreateEmblem", "ExtraLands", "HandSize", "PlayerRestriction"]
+__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "CreateEmblem", "DesignatePlayer", "ExtraLands", "HandSize",
+           "PlayerDesignated", "PlayerRestriction"]
 
 #: What a restriction forbids: the player actions it is checked at.
 PLAY_LANDS = "play lands"
@@ -60,3 +62,19 @@ class CreateEmblem(Node):
 
     players: Players
     abilities: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class DesignatePlayer(Node):
+    """'you become the monarch', 'its controller becomes the monarch': each player named gets the designation a
+    rules file defines (725.1), the only one to have it if the file says so (725.3)."""
+
+    players: Players
+    designation: str
+
+
+@dataclass(frozen=True)
+class PlayerDesignated(Node):
+    """'if you're the monarch': whether the player has the designation now."""
+
+    designation: str

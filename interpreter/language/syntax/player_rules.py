@@ -67,3 +67,10 @@ class PlayerRuleRules(Transformer):
 
     def emblem_ability(self, meta, children):
         return children[0]
+
+    def designate_player(self, meta, children):
+        players, word = children
+        return ast.DesignatePlayer(players, str(word).lower(), span=self._span(meta))
+
+    def you_are_designated(self, meta, children):
+        return ast.PlayerDesignated(str(children[-1]).lower(), span=self._span(meta))
