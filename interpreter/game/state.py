@@ -326,6 +326,8 @@ class GameState(Recorded):
     tokens: set[int] = field(default_factory=JSet)     # the tokens, wherever they are (704.5d)
     replacements: list[Replacement] = field(default_factory=JList)  # waiting to apply (614.1a, 701.19a)
     shields: list[Shield] = field(default_factory=JList)  # prevention effects waiting for damage (615.1a)
+    extra_turns: list[str] = field(default_factory=JList)   # the players of extra turns to come, first first (500.7)
+    rotation: str | None = None       # during an extra turn, the player whose regular turn came last (500.7)
     player_rules: list = field(default_factory=JList)   # restrictions effects gave players for a while (611.2)
     empty_draws: set[str] = field(default_factory=JSet)      # drew from an empty library since the last check (704.5b)
     lethal_damaged: set[int] = field(default_factory=JSet)   # dealt damage that is lethal in any amount (704.5h)

@@ -145,13 +145,21 @@ class Turns:
         return [i for i in self.state.battlefield if self.state.objects[i].attacking is not None]
 
     def _begin_turn(self) -> None:
-        """The next player in turn order (still in the game) takes the next turn (500.1, 103.8, 800.4a): its
+        """The player of the next extra turn takes it (500.7), else the next player in turn order after the last
+        regular turn's (still in the game) takes the next turn (500.1, 103.8, 800.4a): its
         lands played start from none (305.2), as do loyalty abilities activated (606.3); their permanents have been theirs since the turn began
         (302.6); effects 'until your next turn' of that player end (611.2a)."""
         state = self.state
         order = state.order
-        start = order.index(state.active)
-        state.active = next(p for p in order[start + 1:] + order[:start + 1] if not state.players[p].lost)
+        regular = state.rotation or state.active
+        extra = next((p for p in state.extra_turns if not state.players[p].lost), None)
+        state.extra_turns = [] if extra is None else state.extra_turns[state.extra_turns.index(extra) + 1:]
+        if extra is not None:  # 500.7: an extra turn comes first; then the turns go on after the regular one
+            state.active, state.rotation = extra, regular
+        else:
+            start = order.index(regular)
+            state.active = next(p for p in order[start + 1:] + order[:start + 1] if not state.players[p].lost)
+            state.rotation = None
         state.turn += 1
         state.turn_started = state.tick()
         for figures in state.players.values():

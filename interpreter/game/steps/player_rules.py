@@ -37,6 +37,13 @@ class PlayerRuleSteps:
         """Whether the player the text says 'you' to has the designation now (725.5: none has it: false)."""
         return node.designation in self.state.players[env.player].designations
 
+    @executes(ast.ExtraTurn)
+    def extra_turn(self, node: ast.ExtraTurn, env: Env) -> None:
+        """500.7: each player named gets a turn directly after this one, added one at a time in APNAP order, the
+        most recently added taken first."""
+        for player in self.players(node.players, env):
+            self.state.extra_turns.insert(0, player)
+
     @executes(ast.ExtraLands)
     def extra_lands(self, node: ast.ExtraLands, env: Env) -> None:
         """305.2: 'You may play an additional land this turn': the controller may play more lands for a while;

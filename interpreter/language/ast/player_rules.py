@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .nodes import Node, Number, QualityExpr
 from .payment_effects import Players
 
-__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "CreateEmblem", "DesignatePlayer", "ExtraLands", "HandSize",
+__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "CreateEmblem", "DesignatePlayer", "ExtraLands", "ExtraTurn", "HandSize",
            "PlayerDesignated", "PlayerRestriction"]
 
 #: What a restriction forbids: the player actions it is checked at.
@@ -78,3 +78,10 @@ class PlayerDesignated(Node):
     """'if you're the monarch': whether the player has the designation now."""
 
     designation: str
+
+
+@dataclass(frozen=True)
+class ExtraTurn(Node):
+    """'Take an extra turn after this one', 'Target player takes an extra turn after this one' (500.7)."""
+
+    players: Players

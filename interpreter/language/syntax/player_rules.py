@@ -74,3 +74,9 @@ class PlayerRuleRules(Transformer):
 
     def you_are_designated(self, meta, children):
         return ast.PlayerDesignated(str(children[-1]).lower(), span=self._span(meta))
+
+    def take_extra_turn(self, meta, children):
+        return ast.ExtraTurn(ast.Players("you", span=self._span(meta)), span=self._span(meta))
+
+    def extra_turn(self, meta, children):
+        return ast.ExtraTurn(children[0], span=self._span(meta))
