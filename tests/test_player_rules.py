@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from interpreter.game.legal import Legal
+from interpreter.game.view import view
 from interpreter.tools.scenario import Runner, Scenario
 
 CARDS = {
@@ -56,3 +57,14 @@ def test_no_spell_is_offered_once_the_player_cast_as_many_as_allowed_this_turn()
 def test_a_second_land_is_offered_where_a_static_ability_lets_the_player_play_an_additional_land() -> None:
     assert not offered({"hand": ["Forest"], "lands_played": 1}, "play")
     assert offered({"hand": ["Forest"], "lands_played": 1, "battlefield": ["Oracle of Mul Daya"]}, "play")
+
+
+def test_only_the_controller_sees_the_top_card_a_static_ability_lets_them_look_at() -> None:
+    CARDS_WITH_LOOK = {**CARDS, "Seer": {"mana_cost": "{1}{U}", "types": ["Creature"], "power": 1, "toughness": 1,
+                                         "text": "You may look at the top card of your library any time."}}
+    doc = {"name": "players", "cards": CARDS_WITH_LOOK, "steps": [],
+           "state": {"alice": {"library": ["Forest", "Shock"], "battlefield": ["Seer"]}, "bob": {"library": ["Forest"]}}}
+    game = Scenario(doc, Path("players.yaml"), Runner()).game
+    assert [e["card"] for e in view(game, "alice")["alice"]["library"]["top"]] == ["Forest"]
+    assert "top" not in view(game, "bob")["alice"]["library"]
+    assert "top" not in view(game, "alice")["bob"]["library"]

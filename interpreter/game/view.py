@@ -1,7 +1,8 @@
 """What a player may see (400.2, 708.5): `view(game, viewer)`.
 
 A player sees public zones, their own hand, their own face-down objects,
-and only the size of other hands and of every library; every player's
+and only the size of other hands and of every library (and the top card of
+their own where a static ability lets them look at it any time, 401.2); every player's
 life, counters and lands played this turn, and whether they lost. Objects
 appear as entry dicts, the same shape scenario expectations use.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..language import ast
 from .state import GameObject
 
 if TYPE_CHECKING:
@@ -85,6 +87,9 @@ def view(game: "Game", viewer: str) -> dict:
             objects = state.in_zone(zone, player, phased=True)
             if zone == "library" or zone == "hand" and player != viewer:
                 seen[zone] = {"size": len(objects)}
+                if zone == "library" and objects and player == viewer and next(
+                        game.player_statics(viewer, ast.LookAtTopAnyTime), None) is not None:   # 401.2
+                    seen[zone]["top"] = [entry(game, objects[0], viewer=viewer)]
             else:
                 seen[zone] = [entry(game, o, hidden=not may_look(viewer, o), viewer=viewer) for o in objects]
         out[player] = seen

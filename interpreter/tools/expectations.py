@@ -147,10 +147,15 @@ class Expectations:
                 raise Failure(f"at {when}: {player}.{key}: not supported yet")
 
     def check_zone(self, actual: object, wanted: object, what: str, when: str, ordered: bool) -> None:
-        if isinstance(wanted, dict) and set(wanted) == {"size"}:
+        if isinstance(wanted, dict) and set(wanted) <= {"size", "top"} and "size" in wanted:
             size = actual["size"] if isinstance(actual, dict) else len(actual)
             if size != wanted["size"]:
                 raise Failure(f"at {when}: {what}: expected {wanted['size']} objects, actual {size}")
+            if "top" in wanted:  # the top card of a hidden library the viewer may look at (401.2)
+                seen = actual.get("top") if isinstance(actual, dict) else actual[:1]
+                if seen is None:
+                    raise Failure(f"at {when}: {what}: its top card can't be seen")
+                self.check_zone(seen, wanted["top"], f"{what}.top", when, ordered=True)
             return
         if isinstance(actual, dict):
             raise Failure(f"at {when}: {what}: hidden, only its size ({actual['size']}) can be seen")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .nodes import Node, Number, QualityExpr
 from .payment_effects import Players
 
-__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "CreateEmblem", "DesignatePlayer", "ExtraLands", "ExtraTurn", "HandSize",
+__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "CreateEmblem", "DesignatePlayer", "ExtraLands", "ExtraTurn", "LookAtTopAnyTime", "HandSize",
            "PlayerDesignated", "PlayerRestriction"]
 
 #: What a restriction forbids: the player actions it is checked at.
@@ -85,3 +85,9 @@ class ExtraTurn(Node):
     """'Take an extra turn after this one', 'Target player takes an extra turn after this one' (500.7)."""
 
     players: Players
+
+
+@dataclass(frozen=True)
+class LookAtTopAnyTime(Node):
+    """'You may look at the top card of your library any time' (401.2: a library's cards are hidden, its top one
+    too, unless an effect lets a player look at it)."""

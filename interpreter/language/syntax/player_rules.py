@@ -80,3 +80,6 @@ class PlayerRuleRules(Transformer):
 
     def extra_turn(self, meta, children):
         return ast.ExtraTurn(children[0], span=self._span(meta))
+
+    def look_at_top_any_time(self, meta, children):
+        return ast.LookAtTopAnyTime(span=self._span(meta))
