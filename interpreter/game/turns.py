@@ -134,6 +134,10 @@ class Turns:
         return STEPS[position], False
 
     def _skipped(self, step: str) -> bool:
+        """103.8a: the first player skips the draw step of their first turn in a two-player game; 614.10: a static
+        ability of the active player's says to skip the step; 508.8: no attackers, no blockers or damage."""
+        if any(rule.step == step for rule, _, _ in self.player_statics(self.state.active, ast.SkipStep)):
+            return True
         if step == "draw":
             return self.state.turn == 1 and len(self.state.order) == 2
         if step in ("declare blockers", "combat damage"):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .nodes import Node, Number, QualityExpr
 from .payment_effects import Players
 
-__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "CreateEmblem", "DesignatePlayer", "ExtraLands", "ExtraTurn", "LookAtTopAnyTime", "HandSize",
+__all__ = ["CAST_SPELLS", "GAIN_LIFE", "PLAY_LANDS", "CreateEmblem", "DesignatePlayer", "ExtraLands", "ExtraTurn", "LookAtTopAnyTime", "SkipStep", "HandSize",
            "PlayerDesignated", "PlayerRestriction"]
 
 #: What a restriction forbids: the player actions it is checked at.
@@ -91,3 +91,11 @@ class ExtraTurn(Node):
 class LookAtTopAnyTime(Node):
     """'You may look at the top card of your library any time' (401.2: a library's cards are hidden, its top one
     too, unless an effect lets a player look at it)."""
+
+
+@dataclass(frozen=True)
+class SkipStep(Node):
+    """'Skip your draw step': a static ability replacing the step of its controller's turns with nothing (614.1b,
+    614.10); `step` as the turn structure names it ('draw', 'upkeep')."""
+
+    step: str

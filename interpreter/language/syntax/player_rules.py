@@ -83,3 +83,6 @@ class PlayerRuleRules(Transformer):
 
     def look_at_top_any_time(self, meta, children):
         return ast.LookAtTopAnyTime(span=self._span(meta))
+
+    def skip_your_step(self, meta, children):
+        return ast.SkipStep(str(children[0]).split()[0].lower(), span=self._span(meta))
