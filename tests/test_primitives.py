@@ -115,6 +115,8 @@ SAMPLES = {
     "prevent_next_damage": "prevent the next 3 damage that would be dealt to any target this turn",
     "prevent_damage_from": "prevent all damage target creature would deal this turn",
     "may_play_until": "until the end of your next turn, you may play the top card of your library",
+    "may_play_this_turn": "until end of turn, you may play the top card of your library",
+    "deal_divided_damage": "this spell deals 3 damage divided as you choose among one, two, or three targets",
     "becomes_with": "target creature becomes an Elemental with flying",
     "put_onto_battlefield_status": "put the top card of your library onto the battlefield tapped",
     "cant_be_replaced": "target creature can't be regenerated this turn",
