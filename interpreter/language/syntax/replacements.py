@@ -46,15 +46,6 @@ class ReplacementRules(Transformer):
     def any_party(self, meta, children):
         return None
 
-    def party_you(self, meta, children):
-        return "you"
-
-    def party_player(self, meta, children):
-        return "a player"
-
-    def party_opponent(self, meta, children):
-        return "an opponent"
-
     def prevent_some(self, meta, children):
         count = children[0]
         if not isinstance(count, (ast.IntValue, ast.Var)):
