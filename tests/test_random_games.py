@@ -63,9 +63,14 @@ class Invariants:
         kept = (game._static_pass, game._unapplied_kept, game._trigger_sources)
         cached = {i: game.characteristics(i) for i in list(game.state.objects)}
         before = [k.get(game.state.journal) for k in kept]
-        game._characteristics.clear()   # every kept value forgotten: what a fresh computation gives
-        for value in kept:
-            value.key = None
+        journal = game.state.journal
+        if journal.holds(game._settled):   # the state-based actions kept as applying none apply none
+            mark = journal.mark()
+            try:
+                assert not game._perform_applying(), "stale check of state-based actions"
+            finally:
+                journal.rollback(mark)
+        game.forget_kept()   # what a fresh computation gives
         for object_id, value in cached.items():
             assert game.characteristics(object_id) == value, f"stale characteristics of object {object_id}"
         assert [k.get(game.state.journal) for k in kept] == before, "a stale value kept"

@@ -11,6 +11,7 @@ from . import runs
 from .characteristics import Characteristics
 from .choices import Choice
 from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
+from .damage import statics_of_kind
 from .memo import ByIdentity
 from .state import Delayed, GameObject, StackItem
 from .steps import MAX_COUNT, Env, NoLegalTarget
@@ -203,9 +204,10 @@ class Bookkeeping:
             return self.interpreter.step_begins(trigger, event, delayed.controller, delayed.turn)
         return TRIGGER_EVENTS.get(trigger.event) == event.name and event.object_id in delayed.vars.get("_it", ())
 
-    def functioning(self, object_id: int, zone: str) -> list[tuple[ast.TriggeredAbility, dict]]:
-        """The triggered abilities of the object that function in the zone it is in (113.6)."""
-        return [(a, v) for a, v in self.triggered_abilities(self.characteristics(object_id)) if _zone_of(a) == zone]
+    def functioning(self, object_id: int, zone: str) -> tuple[tuple[ast.TriggeredAbility, dict], ...]:
+        """The triggered abilities of the object that function in the zone it is in (113.6), each with its slots'
+        values (shared: read, not changed)."""
+        return _functioning_of(self.characteristics(object_id).abilities, self.rulebook, zone)
 
     def triggered_abilities(self, chars: Characteristics | None) -> list[tuple[ast.TriggeredAbility, dict]]:
         """The triggered abilities of an object with these characteristics: its own, and those its keyword
@@ -227,3 +229,9 @@ def trigger_zone(ability: ast.TriggeredAbility) -> str:
 
 #: Where each triggered ability functions, read once per ability.
 _zone_of = ByIdentity(trigger_zone)
+
+
+#: The triggered abilities of a tuple of abilities (its own and those its keywords mean, with their slots' values)
+#: that function in a zone, read once per tuple, rulebook and zone.
+_functioning_of = ByIdentity(lambda abilities, rulebook, zone: tuple(
+    (a, dict(args)) for a, args in statics_of_kind(abilities, rulebook, ast.TriggeredAbility) if _zone_of(a) == zone))

@@ -4,6 +4,7 @@ nothing on the undo journal (trial runs included).
 from __future__ import annotations
 
 import itertools
+import operator
 from dataclasses import replace
 from typing import Callable, Iterator
 
@@ -62,6 +63,15 @@ def _answers(choice: Choice) -> Iterator[list[int] | str]:
             yield list(combination)
 
 
+def _own_reads(obj: GameObject, active: str) -> tuple[tuple, tuple]:
+    """What an object's own characteristics are read from (`GameCore.own_characteristics`; on the stack, and
+    with a characteristic-defining ability off the battlefield, more): its fields that say what it is, as
+    themselves (compared by identity), and its counters, as values; and the active player (613.1d)."""
+    return ((obj.card, obj.zone, obj.face_down, obj.back_face_up, obj.added_subtypes, obj.extra_abilities,
+             obj.granted, obj.designations, obj.controller, active, obj.parts, obj.lasting, obj.modifiers),
+            tuple(obj.counters.items()))
+
+
 class GameCore:
     """The game's core; a part of `Game`."""
 
@@ -77,6 +87,7 @@ class GameCore:
         fd = rulebook.face_down
         self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
         self._characteristics: dict[int, tuple[Key, Characteristics]] = {}   # object id -> (key, value)
+        self._own_kept: dict[int, tuple[tuple, tuple, Characteristics]] = {}   # object id -> (*_own_reads, value)
         self._applying: dict[int, Characteristics] | None = None   # the permanents while static effects apply
         # computed from the state, kept while what they read stays the same: every permanent with the effects of
         # static abilities (continuous.py), the permanents' static abilities not run (damage.py), the objects
@@ -85,6 +96,7 @@ class GameCore:
         self._unapplied_kept = Kept(self._read_unapplied)
         self._trigger_sources = Kept(self._functioning_sources)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
+        self._settled: Key = None   # where the last check of state-based actions found none (state_based.py)
 
     def characteristics(self, object_id: int) -> Characteristics:
         """What the object is now (613): its own characteristics, then, on the battlefield, the continuous
@@ -109,11 +121,32 @@ class GameCore:
             self._characteristics[object_id] = (key, value)
         return value
 
+    def forget_kept(self) -> None:
+        """Every value kept from the state forgotten: what is asked next is computed afresh (the tests compare the
+        two)."""
+        self._characteristics.clear()
+        self._own_kept.clear()
+        self._settled = None
+        for kept in (self._static_pass, self._unapplied_kept, self._trigger_sources):
+            kept.key = None
+
     def own_characteristics(self, object_id: int) -> Characteristics:
         """What the object is by itself: its card or face, what effects of resolved spells and abilities and the
         designations it has give it, its counters and its own characteristic-defining abilities; not yet the
-        static abilities of other objects (continuous.py)."""
+        static abilities of other objects (continuous.py). Kept by object while what it is read from stays the
+        same (`_own_reads`), whatever else changes."""
         obj = self.state.objects[object_id]
+        reads = _own_reads(obj, self.state.active)
+        kept = self._own_kept.get(object_id)
+        if kept is not None and kept[1] == reads[1] and all(map(operator.is_, kept[0], reads[0])):
+            return kept[2]
+        value = self._read_own(obj)
+        if obj.zone == "battlefield" or obj.zone != "stack" and not self.static_abilities(value, ast.DefinedPT):
+            self._own_kept[object_id] = (*reads, value)   # (else what it is depends on more: the stack, 604.3's amount)
+        return value
+
+    def _read_own(self, obj: GameObject) -> Characteristics:
+        object_id = obj.id
         value = self.state.characteristics(obj, self._face_down, self.rulebook.subtype_abilities)
         given = obj.designations & self.rulebook.designation_abilities.keys() if obj.zone == "battlefield" else ()
         if given:  # 701.60c: what a designation gives the permanent while it has it

@@ -42,10 +42,10 @@ def _read_statics(abilities: tuple, rulebook: "Rulebook") -> tuple[tuple[ast.Nod
 _statics = ByIdentity(_read_statics)
 _static_nodes = ByIdentity(lambda abilities, rulebook: tuple(a for a, _ in _statics(abilities, rulebook)))
 #: Those of them of a kind (a node class or a tuple of them).
-_statics_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
+statics_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
     (a, args) for a, args in _statics(abilities, rulebook) if isinstance(a, kind)))
 _static_nodes_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
-    a for a, _ in _statics_of_kind(abilities, rulebook, kind)))
+    a for a, _ in statics_of_kind(abilities, rulebook, kind)))
 #: Those of them that aren't run (runs.py), each with its gap.
 _gaps = ByIdentity(lambda abilities, rulebook: tuple(
     (a, found) for a in _static_nodes(abilities, rulebook) if (found := runs.gap(a, rulebook)) is not None))
@@ -62,7 +62,7 @@ class Damage:
         if chars is None:
             return
         for ability, args in (_statics(chars.abilities, self.rulebook) if kind is None else
-                              _statics_of_kind(chars.abilities, self.rulebook, kind)):
+                              statics_of_kind(chars.abilities, self.rulebook, kind)):
             yield ability, dict(args)
 
     def static_abilities(self, chars: Characteristics | None, kind: type | tuple | None = None

@@ -42,8 +42,17 @@ class StateBasedActions:
                     "on", rule="104.4b")
 
     def _check_once(self) -> bool:
-        """One check: every condition read on the same state, the choices they need made in APNAP order (101.4),
-        then every action at once; whether any was performed."""
+        """One check; whether any action was performed. A check that performed none and changed nothing holds
+        while what it read stays the same (`Journal.computed`): the state is checked again once that changed."""
+        journal = self.state.journal
+        if journal.holds(self._settled):
+            return False
+        self._settled, performed = journal.computed(self._perform_applying)
+        return performed
+
+    def _perform_applying(self) -> bool:
+        """Every condition read on the same state, the choices they need made in APNAP order (101.4), then every
+        action at once; whether any was performed."""
         state = self.state
         losers = self._losers()
         lethal = set(state.lethal_damaged)
