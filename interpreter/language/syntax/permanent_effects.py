@@ -175,7 +175,8 @@ class PermanentEffectRules(Transformer):
 
     def grant_keyword(self, meta, children):
         objects, abilities, duration = children
-        grants = tuple(ast.GrantKeyword(objects, a, duration, span=self._span(meta)) for a in abilities)
+        grants = tuple(ast.GrantKeyword(_named_once(objects, n), a, duration, span=self._span(meta))
+                       for n, a in enumerate(abilities))
         return grants[0] if len(grants) == 1 else ast.Sequence(grants, span=self._span(meta))
 
     def grant_choice(self, meta, children):
@@ -202,7 +203,8 @@ class PermanentEffectRules(Transformer):
     def pred_grant(self, meta, children):
         abilities, duration = children
         return (
-            lambda objects, d: [ast.GrantKeyword(objects, a, d, span=self._span(meta)) for a in abilities],
+            lambda objects, d: [ast.GrantKeyword(_named_once(objects, n), a, d, span=self._span(meta))
+                                for n, a in enumerate(abilities)],
             duration,
         )
 
@@ -218,10 +220,13 @@ class PermanentEffectRules(Transformer):
 
     def shared_subject(self, meta, children):
         """'it gets +1/+0 and gains deathtouch until end of turn': a predicate without its own duration
-        lasts as long as the next one that has one (611.2)."""
+        lasts as long as the next one that has one (611.2). The subject is named once: the predicates after
+        the first are about the objects the first acted on ('it', 608.2c), so 'target creature gets ... and
+        gains ...' has one target (601.2c)."""
         objects, *predicates = [c for c in children if not isinstance(c, Token)]
         effects: list = []
         for n, (make, duration) in enumerate(predicates):
+            objects = _named_once(objects, n)
             if duration is None:
                 duration = next((d for _, d in predicates[n + 1 :] if d is not None), None)
             if duration is None:
@@ -241,7 +246,8 @@ class PermanentEffectRules(Transformer):
     def put_counter_list(self, meta, children):
         *amounts, objects = children
         return ast.Sequence(
-            tuple(ast.PutCounters(count, kind, objects, span=self._span(meta)) for count, kind in amounts),
+            tuple(ast.PutCounters(count, kind, _named_once(objects, n), span=self._span(meta))
+                  for n, (count, kind) in enumerate(amounts)),
             span=self._span(meta),
         )
 
@@ -322,6 +328,14 @@ class PermanentEffectRules(Transformer):
     def every_with_quality(self, meta, children):
         """'Red creatures get +1/+1': every permanent with the quality (611.3a)."""
         return ast.AllPermanents(children[0], span=self._span(meta))
+
+    def every_token_with_quality(self, meta, children):
+        """'Creature tokens get -2/-2', 'Serf tokens': every token with the quality (111.1)."""
+        return ast.AllPermanents(_token(children[0]), span=self._span(meta))
+
+    def tokens_you_control(self, meta, children):
+        """'Zombie tokens you control have flying'."""
+        return ast.PermanentsYouControl(_token(children[0]), span=self._span(meta))
 
     def other_permanents_you_control(self, meta, children):
         _, quality, clause = children
@@ -434,3 +448,17 @@ def _static_or(effect: ast.CantAttack | ast.CantBlock) -> ast.Node:
         if effect.blocked:
             return ast.BlockRestriction(effect.objects, effect.by, span=effect.span)
         return ast.CantAttackOrBlock(effect.objects, True, span=effect.span)
+
+
+def _named_once(objects: ast.Objects, n: int) -> ast.Objects:
+    """The subject of the n-th of several effects sharing it: after the first, the objects the first acted on
+    ('it', 608.2c), so the subject's targets are chosen once (601.2c)."""
+    return objects if n == 0 else ast.It(span=objects.span)
+
+
+def _token(quality: ast.QualityExpr) -> ast.QualityExpr:
+    """The quality narrowed to tokens ('token' is a quality word, 111.1)."""
+    if isinstance(quality, ast.QualityChoice):
+        return ast.QualityChoice(tuple(_token(q) for q in quality.options), span=quality.span)
+    words = quality.words if isinstance(quality, ast.Quality) else (quality,)   # a quality slot: {quality}
+    return ast.Quality(tuple(words) + ("token",), span=quality.span)
