@@ -92,6 +92,7 @@ SAMPLES = {
     "return_under_owners_control": "return the top card of your library to the battlefield under its owner's control",
     "sacrifice_another": "sacrifice another creature",
     "cant_block": "target creature can't block this turn",
+    "cant_attack_or_block": "target creature can't attack or block this turn",
     "cant_be_blocked": "target creature you control can't be blocked this turn",
     "counter_objects": "counter target spell",
     "turn_face_down": "turn target creature face down",

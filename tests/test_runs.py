@@ -96,7 +96,6 @@ PREVENTING = "preventing damage for a duration other than this turn"
     ("Target creature gains daybound until end of turn.", "keyword ability daybound"),
     ("Umbra armor", "keyword ability umbra armor"),
     ("Target creature gains banding until end of turn.", "keyword ability banding"),
-    ("Creatures you control can't attack.", "static ability about other creatures in combat"),
     ("Each instant card in your graveyard has flashback.", "static ability about objects other than permanents"),
     ("If a creature died this turn, draw a card.", "what happened earlier in the turn"),
     ("Target creature gets +3/+0 until end of turn. When it attacks this turn, draw a card.",

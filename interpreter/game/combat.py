@@ -34,29 +34,27 @@ class Combat(CombatRequirements):
     declaring: tuple | None = None
 
     # ------------------------------------------------------------ what static abilities say
-    def combat_rules(self, object_id: int, kind: type) -> list:
-        """The object's static abilities of one kind about itself; one about other objects isn't applied
-        yet, and is refused where it would matter (runs.py)."""
+    def combat_rules(self, object_id: int, kind: type) -> list[tuple[ast.Node, Env]]:
+        """The static abilities of one kind that apply to the object, its own and other permanents' (604.1), each
+        with the environment it is read in (`Statics.statics_about`)."""
         self._refuse_unapplied(kind)
-        return self._own(self.characteristics(object_id), kind)
+        return self.statics_about(object_id, kind)
 
     def _restrictions(self, object_id: int, block: bool) -> bool:
         """508.1c, 509.1b: a static ability or an effect saying it can't attack (can't block); one about the
         defending player is read for each thing it would attack (`attack_group_problem`)."""
         designation = CANT_BLOCK if block else CANT_ATTACK
         return designation in self.state.objects[object_id].designations or any(
-            not _about_defending(rule) and self._restricts(rule, object_id, block)
-            for rule in self.combat_rules(object_id, ast.CantAttackOrBlock))
+            not _about_defending(rule) and self._restricts(rule, env, block)
+            for rule, env in self.combat_rules(object_id, ast.CantAttackOrBlock))
 
-    def _restricts(self, rule: ast.CantAttackOrBlock, object_id: int, block: bool, defending: str | None = None
-                   ) -> bool:
+    def _restricts(self, rule: ast.CantAttackOrBlock, env: Env, block: bool, defending: str | None = None) -> bool:
         """Whether the restriction forbids it now: always, or while its condition holds ('as long as'), or while
         it doesn't ('unless'); `defending`: the player it would attack, whom 'defending player' names (508.5)."""
         if rule.block not in (block, None) or rule.alone:
             return False
         if rule.condition is None:
             return True
-        env = self._env_of(object_id, {})
         if defending is not None:
             env.vars["_defending"] = [defending]
         return self.interpreter.holds(rule.condition, env) != rule.unless
@@ -188,8 +186,8 @@ class Combat(CombatRequirements):
         the planeswalker or battle it attacks, 508.5)."""
         for object_id, attacked in declared.items():
             defending = self.defender_of(attacked)
-            for rule in self.combat_rules(object_id, ast.CantAttackOrBlock):
-                if _about_defending(rule) and self._restricts(rule, object_id, False, defending):
+            for rule, env in self.combat_rules(object_id, ast.CantAttackOrBlock):
+                if _about_defending(rule) and self._restricts(rule, env, False, defending):
                     return (f"{self.name_of(object_id)} can't attack {self._describe(attacked, '').strip()}: "
                             f"'{self.words_of(rule)}'", "508.1c")
         return self._alone_problem(list(declared), block=False)
@@ -197,7 +195,8 @@ class Combat(CombatRequirements):
     def _alone_problem(self, creatures: list[int], block: bool) -> tuple[str, str] | None:
         if len(creatures) != 1:
             return None
-        alone = [r for r in self.combat_rules(creatures[0], ast.CantAttackOrBlock) if r.alone and r.block in (block, None)]
+        alone = [r for r, _ in self.combat_rules(creatures[0], ast.CantAttackOrBlock)
+                 if r.alone and r.block in (block, None)]
         if not alone:
             return None
         verb = "block" if block else "attack"
@@ -343,10 +342,7 @@ class Combat(CombatRequirements):
             if designation.startswith(UNBLOCKABLE + " by"):
                 _, message, rule = runs.BLOCKED_BY
                 raise error(runs.NOT_RUN, f"{against}: '{designation}': {message}", rule=rule)
-        controller = self.state.objects[attacker].controller
-        self._refuse_unapplied(ast.BlockRestriction)
-        for rule, values in self.own_with_values(self.characteristics(attacker), ast.BlockRestriction):
-            env = Env(controller, Context(0, controller, attacker), attacker, values)
+        for rule, env in self.combat_rules(attacker, ast.BlockRestriction):
             if rule.quality is not None and self.interpreter.matches(blocker, rule.quality, env) != rule.only:
                 return f"{name} can't block {against}: '{self.words_of(rule)}'", "509.1b"
         return None
@@ -355,9 +351,9 @@ class Combat(CombatRequirements):
         """509.1a: a creature blocks one attacker, or more as its abilities say ('can block an additional
         creature each combat', each such ability adding; None: 'any number of creatures')."""
         several = self.combat_rules(blocker, ast.BlocksSeveral)
-        if any(rule.extra is None for rule in several):
+        if any(rule.extra is None for rule, _ in several):
             return None
-        return 1 + sum(rule.extra for rule in several)
+        return 1 + sum(rule.extra for rule, _ in several)
 
     def block_group_problem(self, declared: dict[int, tuple[int, ...]]) -> tuple[str, str] | None:
         """509.1a-b: restrictions on the blockers together: how many attackers each may block, how many
@@ -370,7 +366,7 @@ class Combat(CombatRequirements):
                         "509.1a")
         for attacker in dict.fromkeys(a for blocked in declared.values() for a in blocked):
             blockers = [b for b, blocked in declared.items() if attacker in blocked]
-            for rule in self.combat_rules(attacker, ast.BlockRestriction):
+            for rule, _ in self.combat_rules(attacker, ast.BlockRestriction):
                 if rule.at_least and len(blockers) < rule.at_least:
                     names = ", ".join(self.name_of(b) for b in blockers)
                     return f"{names} can't block {self.name_of(attacker)} alone: '{self.words_of(rule)}'", "509.1b"
@@ -394,7 +390,7 @@ class Combat(CombatRequirements):
             dealing = in_combat
         else:
             dealing = [i for i in in_combat if i not in state.struck_first
-                       or any(r.regular for r in self.combat_rules(i, ast.CombatDamageSteps))]
+                       or any(r.regular for r, _ in self.combat_rules(i, ast.CombatDamageSteps))]
         self._deal_combat_damage(dealing)
 
     def _deal_combat_damage(self, dealing: list[int]) -> None:

@@ -91,10 +91,12 @@ class GameCore:
         self._applying: dict[int, Characteristics] | None = None   # the permanents while static effects apply
         # computed from the state, kept while what they read stays the same: every permanent with the effects of
         # static abilities (continuous.py), the permanents' static abilities not run (damage.py), the objects
-        # whose triggered abilities function where they are (bookkeeping.py)
+        # whose triggered abilities function where they are (bookkeeping.py), the static abilities about how
+        # other objects attack and block (statics.py)
         self._static_pass = Kept(self._apply_static_effects)
         self._unapplied_kept = Kept(self._read_unapplied)
         self._trigger_sources = Kept(self._functioning_sources)
+        self._others_statics = Kept(self._read_others_statics)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
         self._settled: Key = None   # where the last check of state-based actions found none (state_based.py)
 

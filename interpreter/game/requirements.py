@@ -30,7 +30,7 @@ class CombatRequirements:
         goading player's own)."""
         obj = self.state.objects[object_id]
         found = []
-        for rule in self.combat_rules(object_id, ast.CombatRequirement):
+        for rule, _ in self.combat_rules(object_id, ast.CombatRequirement):
             found.append(Demand(rule.act))
             if rule.other_player:
                 found.append(Demand(rule.act, obj.controller))

@@ -247,18 +247,15 @@ GAPS: tuple[Gap, ...] = (
         lambda n, b: not describes_permanents(n.objects)),
     Gap(ast.CostChange, "cost change by a hybrid symbol or X", "a cost reduction or increase by a hybrid "
         "symbol or X isn't applied by the interpreter yet", "118.7e", lambda n, b: not applied(n)),
-    *(Gap(kind, "static ability about other creatures in combat", "a static ability about how other creatures "
-          "attack, block or deal combat damage isn't applied by the interpreter yet", "604.1",
-          lambda n, b: not isinstance(n.objects, ast.Self)) for kind in ast.COMBAT_STATICS),
     Gap(ast.KeywordAbility, "keyword ability {name}", "'{name}' isn't run "
         "by the interpreter yet: {reason}", None, _marked_not_run),
     *(Gap(kind, "static ability about what other objects can't have done to them", "a static ability about "
           "what sources with a quality can't do to other objects isn't applied by the interpreter yet", "604.1",
           lambda n, b: not isinstance(n.objects, ast.Self)) for kind in ast.LIMIT_STATICS),
-    *(Gap(kind, "static ability about other objects", "a static ability about what may target or block other "
-          "objects, or about the combat damage other objects deal, isn't applied by the interpreter yet", "604.1",
+    *(Gap(kind, "static ability about other objects", "a static ability about what may target other objects, "
+          "or about the combat damage other objects deal, isn't applied by the interpreter yet", "604.1",
           lambda n, b: not isinstance(n.objects, ast.Self))
-      for kind in (*ast.TARGETING_STATICS, *ast.BLOCKING_STATICS, ast.CombatDamageCounters)),
+      for kind in (*ast.TARGETING_STATICS, ast.CombatDamageCounters)),
     Gap(ast.KeywordAbility, "keyword ability {name}", "the rules of {name} aren't run by the interpreter yet",
         None, _keyword_not_run),
 )

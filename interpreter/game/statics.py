@@ -18,6 +18,10 @@ from .steps.chosen import CREATURE_TYPES
 
 
 
+#: The kinds of static ability applied to the objects their text describes, whichever permanent has them.
+ABOUT_OTHERS = (*ast.COMBAT_STATICS, *ast.BLOCKING_STATICS)
+
+
 class Statics:
     """Targeting, blocking, defining and stack-locking static abilities; a part of `Game`."""
 
@@ -36,6 +40,26 @@ class Statics:
         self._refuse_unapplied(kind)
         return [(a, values) for a, values in self.statics_with_values(chars, kind)
                 if isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
+
+    def statics_about(self, object_id: int, kind: type | tuple) -> list[tuple[ast.Node, Env]]:
+        """The static abilities of a kind that apply to the object now (604.1, 611.3a), each with the environment
+        it is read in: its own about itself, then those of permanents whose text describes it ('Creatures you
+        control can't be blocked except by ...', 'Cowards can't block Warriors'), in battlefield order."""
+        found = [(a, self._env_of(object_id, values)) for a, values in self.statics_with_values(
+                 self.characteristics(object_id), kind) if isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
+        for source, ability, values in self._others_statics.get(self.state.journal):
+            if isinstance(ability, kind):
+                env = self._env_of(source, values)
+                if object_id in self.interpreter.objects(ability.objects, env):
+                    found.append((ability, env))
+        return found
+
+    def _read_others_statics(self) -> tuple[tuple[int, ast.Node, dict], ...]:
+        """The permanents' static abilities about how other objects attack, block and are blocked (kept while what
+        it read stays the same: `GameCore._others_statics`)."""
+        return tuple((source, ability, values) for source in self.state.battlefield
+                     for ability, values in self.statics_with_values(self.characteristics(source), ABOUT_OTHERS)
+                     if not isinstance(getattr(ability, "objects", ast.Self()), ast.Self))
 
     def _env_of(self, object_id: int, values: dict) -> Env:
         """The environment an object's static ability is read in: its controller's, with its slots' values and
@@ -71,11 +95,10 @@ class Statics:
         """509.1b: the words of the blocker's ability allowing it to block only some creatures, or of the
         attacker's saying it can't be blocked while the defending player controls a permanent of a quality,
         that forbid this block; None if none does."""
-        for rule, values in self.own_statics(self.characteristics(blocker), ast.BlocksOnly):
-            if not self.interpreter.matches(attacker, rule.quality, self._env_of(blocker, values)):
+        for rule, env in self.statics_about(blocker, ast.BlocksOnly):
+            if not self.interpreter.matches(attacker, rule.quality, env):
                 return self.words_of(rule)
-        for rule, values in self.own_statics(self.characteristics(attacker), ast.UnblockableWhile):
-            env = self._env_of(attacker, values)
+        for rule, env in self.statics_about(attacker, ast.UnblockableWhile):
             if any(self.state.objects[i].controller == defending and self.interpreter.matches(i, rule.quality, env)
                    for i in self.state.battlefield):
                 return self.words_of(rule)

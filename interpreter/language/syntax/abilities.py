@@ -83,6 +83,10 @@ class AbilityRules(Transformer):
         choice = options[0] if len(options) == 1 else ast.QualityChoice(options, span=quality.span)
         return ast.BlockRestriction(objects, choice, True, span=self._span(meta))
 
+    def blocked_only_by(self, meta, children):
+        objects, quality = children
+        return ast.BlockRestriction(objects, quality, True, span=self._span(meta))
+
     def blocked_only_by_many(self, meta, children):
         objects, at_least, quality = children
         word = str(at_least).split()[0].lower()

@@ -366,6 +366,15 @@ class PermanentEffectRules(Transformer):
     def cant_attack(self, meta, children):
         return _static_or(ast.CantAttack(children[0], children[1], span=self._span(meta)))
 
+    def cant_attack_or_block(self, meta, children):
+        """'... can't attack or block [this turn]' (508.1c, 509.1b): with no duration a static ability (604.1)."""
+        objects, duration = children
+        span = self._span(meta)
+        if duration is None:
+            return ast.CantAttackOrBlock(objects, None, span=span)
+        return ast.Sequence((ast.CantAttack(objects, duration, span=span), ast.CantBlock(objects, duration, span=span)),
+                            span=span)
+
     def cant_block(self, meta, children):
         return _static_or(ast.CantBlock(children[0], children[1], span=self._span(meta)))
 
