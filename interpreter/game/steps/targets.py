@@ -105,16 +105,13 @@ class TargetSteps:
 
     def _announced(self, node: ast.Node, env: Env, choose: Callable[[], list]) -> list:
         """The next announced target group of this spell or ability (object ids, or players by name);
-        chosen now if it wasn't yet, and kept with the words that say what is legal (608.2b). The same words read
-        again ('Target creature gets +1/+1 and can't block this turn': one subject, two predicates) are the same
-        target (115.1), not a second one."""
-        for group in env.context.targets[:env.target_index]:
-            if group.node is node:
-                return self._announced_again(group.chosen, env)
+        chosen now if it wasn't yet, and kept with the words that say what is legal (608.2b)."""
         index = env.target_index
         env.target_index += 1
         if index < len(env.context.targets):
-            return self._announced_again(env.context.targets[index].chosen, env)
+            chosen = env.context.targets[index].chosen
+            return [t for t in chosen if isinstance(t, str)] + self._live(
+                [t for t in chosen if isinstance(t, int)], env)
         chosen = choose()
         env.context.targets.append(Targets(chosen, node, dict(env.vars)))
         for target in chosen:  # 115.1: it becomes a target (ward and the like trigger on this)
@@ -122,10 +119,6 @@ class TargetSteps:
                 self.game.emit(Event("became_target", env.player, self.game.name_of(target), target,
                                      cause=env.context.id), env)
         return chosen
-
-    def _announced_again(self, chosen: list, env: Env) -> list:
-        """An announced group as it is now: the players, and the objects still where they were (400.7)."""
-        return [t for t in chosen if isinstance(t, str)] + self._live([t for t in chosen if isinstance(t, int)], env)
 
     def drop_illegal_targets(self, context: Context) -> bool:
         """608.2b: as a spell or ability resolves, each target that is no longer legal is dropped (one that

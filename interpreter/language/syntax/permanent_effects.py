@@ -372,8 +372,8 @@ class PermanentEffectRules(Transformer):
         span = self._span(meta)
         if duration is None:
             return ast.CantAttackOrBlock(objects, None, span=span)
-        return ast.Sequence((ast.CantAttack(objects, duration, span=span), ast.CantBlock(objects, duration, span=span)),
-                            span=span)
+        return ast.Sequence((ast.CantAttack(objects, duration, span=span),
+                             ast.CantBlock(_named_once(objects, 1), duration, span=span)), span=span)
 
     def cant_block(self, meta, children):
         return _static_or(ast.CantBlock(children[0], children[1], span=self._span(meta)))
