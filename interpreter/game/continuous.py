@@ -30,6 +30,16 @@ class StaticEffect:
     values: dict = field(default_factory=dict)
 
 
+@dataclass(eq=False)
+class ResolvedEffect:
+    """A continuous effect of a resolved spell or ability in layer 6 on one permanent (611.2c: the object fixed
+    as it began): an ability it gains, or an `ast.LoseAbilities`, with its timestamp (613.7b)."""
+
+    target: int
+    timestamp: int
+    ability: ast.Node
+
+
 class Continuous:
     """The continuous effects of static abilities, applied to every permanent at once; a part of `Game`."""
 
@@ -42,30 +52,63 @@ class Continuous:
         return sorted(found, key=lambda e: (e.timestamp, e.source))
 
     def _apply_static_effects(self) -> dict[int, Characteristics]:
-        """Every permanent with the continuous effects of static abilities applied (613.1), layer by layer (what it
-        is by itself when there are none): the static abilities of permanents and of emblems (114.4); kept while
-        what it read stays the same (`GameCore._static_pass`)."""
+        """Every permanent with the continuous effects of static abilities and the abilities resolved effects
+        give or take applied (613.1), layer by layer (what it is by itself when there are none): the static
+        abilities of permanents and of emblems (114.4); kept while what it read stays the same
+        (`GameCore._static_pass`)."""
         applying = {i: self.own_characteristics(i) for i in self.state.battlefield}
         effects = self.static_effects({**applying, **{i: self.own_characteristics(i) for i in self.emblems()}})
-        defining = [(i, rule, values) for i, chars in applying.items()
-                    for rule, values in self.statics_with_values(chars, ast.DefinedPT)]
-        if not effects and not defining:
+        objects = self.state.objects
+        resolved = [ResolvedEffect(i, stamp, ability) for i in applying for ability, _, stamp in objects[i].granted]
+        if not effects and not resolved and not self._defining_abilities(applying):
             return applying
         self._applying = applying
         try:
-            granting = self._apply_layer([e for e in effects if e.ability.abilities], self._added, self._grant,
-                                         {})                                                           # 613.1f
+            layer = sorted([e for e in effects if e.ability.abilities or e.ability.loses] + resolved,
+                           key=lambda e: e.timestamp)
+            losing = any(_removes(e) for e in layer)
+            granting = self._abilities_layer(layer, losing)                                           # 613.1f
+            defining = self._defining_abilities(applying)
             defined = {}
             for i, rule, values in defining:                                                          # 613.4a
                 defined[i, id(rule)] = self.defined_stats(i, rule, values)
                 applying[i] = replace(applying[i], **defined[i, id(rule)])
-            self._apply_layer([e for e in effects if e.ability.change], self._amounts, self._change,
-                              granting)                                                                # 613.4c
+            changing = [e for e in effects if e.ability.change and (not losing or self._has_ability(e))]
+            self._apply_layer(changing, self._amounts, self._change, granting)                        # 613.4c
             if any(self.defined_stats(i, rule, values) != defined[i, id(rule)] for i, rule, values in defining):
                 self._dependency(*defining[0][:2])
         finally:
             self._applying = None
         return applying
+
+    def _defining_abilities(self, applying: dict[int, Characteristics]) -> list[tuple[int, ast.DefinedPT, dict]]:
+        """The characteristic-defining abilities setting power and toughness the permanents have (604.3)."""
+        return [(i, rule, values) for i, chars in applying.items()
+                for rule, values in self.statics_with_values(chars, ast.DefinedPT)]
+
+    def _abilities_layer(self, layer: list[StaticEffect | ResolvedEffect], losing: bool) -> dict:
+        """Layer 6 (613.1f): abilities added and removed, static and resolved effects in timestamp order (613.7).
+        A static ability its own object loses here never applied (613.8a: the loss comes first): layer 6 is
+        applied again without it."""
+        applying = self._applying
+        before = dict(applying) if losing else applying
+        granting = self._apply_layer(layer, self._abilities_change, self._grant, {})
+        if not losing:
+            return granting
+        kept = [e for e in layer if isinstance(e, ResolvedEffect) or self._has_ability(e)]
+        if len(kept) == len(layer):
+            return granting
+        applying.update(before)
+        granting = self._apply_layer(kept, self._abilities_change, self._grant, {})
+        lost = next((e for e in kept if isinstance(e, StaticEffect) and not self._has_ability(e)), None)
+        if lost is not None:
+            self._dependency(lost.source, lost.ability)
+        return granting
+
+    def _has_ability(self, effect: StaticEffect) -> bool:
+        """Whether the effect's permanent still has the static ability generating it (an emblem's always)."""
+        chars = self._applying.get(effect.source)
+        return chars is None or any(a is effect.ability for a, _ in self.statics_with_values(chars, ast.StaticGrant))
 
     def kept_tapped(self) -> set[int]:
         """502.3: the permanents static abilities say don't untap during their controller's untap step."""
@@ -109,13 +152,18 @@ class Continuous:
             for i in sets[effect]:
                 applying[i] = apply(applying[i], amounts[effect])
         for effect in effects:
+            if isinstance(effect, ResolvedEffect):
+                continue
             moved = effect not in decided and self._affected(effect) != sets[effect]
             if moved or measure(effect) != amounts[effect]:
                 self._dependency(effect.source, effect.ability)
         return sets
 
-    def _affected(self, effect: StaticEffect) -> frozenset[int]:
-        """The permanents the effect's text describes now, if its condition holds (611.3a)."""
+    def _affected(self, effect: StaticEffect | ResolvedEffect) -> frozenset[int]:
+        """The permanents the effect's text describes now, if its condition holds (611.3a); a resolved effect's
+        own permanent."""
+        if isinstance(effect, ResolvedEffect):
+            return frozenset((effect.target,))
         env = self._env_of(effect.source, effect.values)
         ability = effect.ability
         if ability.condition is not None and not self.interpreter.holds(ability.condition, env):
@@ -130,15 +178,25 @@ class Continuous:
         times = 1 if ability.times is None else self.interpreter.number(ability.times, env)
         return tuple(self.interpreter.signed(part, env, ability, ability.x) * times for part in ability.change.split("/"))
 
-    def _added(self, effect: StaticEffect) -> tuple:
-        """The abilities the effect adds (613.1f), with the values its source chose (607.2d)."""
+    def _abilities_change(self, effect: StaticEffect | ResolvedEffect) -> tuple:
+        """The abilities the effect adds, with the values its source chose (607.2d), and those it removes:
+        keyword abilities, None: every ability (613.1f)."""
+        if isinstance(effect, ResolvedEffect):
+            ability = effect.ability
+            return ((), ability.abilities) if isinstance(ability, ast.LoseAbilities) else ((ability,), ())
         env = self._env_of(effect.source, effect.values)
-        return tuple(self.interpreter.with_chosen_values(a, env) for a in effect.ability.abilities)
+        return tuple(self.interpreter.with_chosen_values(a, env) for a in effect.ability.abilities), effect.ability.loses
 
     @staticmethod
-    def _grant(chars: Characteristics, abilities: tuple) -> Characteristics:
-        """613.1f: the object has the abilities too."""
-        return replace(chars, abilities=chars.abilities + abilities)
+    def _grant(chars: Characteristics, change: tuple) -> Characteristics:
+        """613.1f: the object loses the abilities removed, then has the abilities added too."""
+        added, lost = change
+        abilities = chars.abilities
+        if lost is None:
+            abilities = ()
+        elif lost:
+            abilities = tuple(kept for a in abilities if (kept := _without(a, lost)) is not None)
+        return replace(chars, abilities=abilities + added)
 
     @staticmethod
     def _change(chars: Characteristics, change: tuple) -> Characteristics:
@@ -146,3 +204,29 @@ class Continuous:
         if chars.power is None or chars.toughness is None:
             return chars
         return replace(chars, power=chars.power + change[0], toughness=chars.toughness + change[1])
+
+
+def _removes(effect: StaticEffect | ResolvedEffect) -> bool:
+    """Whether the layer-6 effect removes abilities."""
+    if isinstance(effect, ResolvedEffect):
+        return isinstance(effect.ability, ast.LoseAbilities)
+    return bool(effect.ability.loses)
+
+
+def _without(ability: ast.Node, lost: tuple[ast.KeywordAbility, ...]) -> ast.Node | None:
+    """The ability without the keywords lost (None: nothing left): a keyword, or a line of them ('Flying,
+    vigilance' that loses flying is 'Vigilance')."""
+    if isinstance(ability, ast.KeywordAbility):
+        return None if any(_same_keyword(ability, k) for k in lost) else ability
+    if not isinstance(ability, ast.KeywordAbilities):
+        return ability
+    kept = tuple(a for a in ability.abilities if not any(_same_keyword(a, k) for k in lost))
+    if len(kept) == len(ability.abilities):
+        return ability
+    return replace(ability, abilities=kept) if kept else None
+
+
+def _same_keyword(ability: ast.KeywordAbility, lost: ast.KeywordAbility) -> bool:
+    """Whether the ability is the keyword lost ('loses flying'; 'protection from red': with those values)."""
+    return ability.name.lower() == lost.name.lower() and (
+        all(value is None for _, value in lost.args) or ability.args == lost.args)

@@ -85,7 +85,7 @@ class GameObject(Recorded):
     skip_untap: bool | str = False        # won't untap during its controller's (True) or that player's next untap step
     extra_abilities: tuple = ()           # abilities the face-down status gives (ward {2}, 701.58a)
     modifiers: tuple = ()                 # (power, toughness, duration) from 'gets +N/+M ...' (613.4c)
-    granted: tuple = ()                   # (keyword ability, duration) from 'gains KEYWORD ...'
+    granted: tuple = ()                   # (ability or ast.LoseAbilities, duration, timestamp): 'gains / loses ...'
     playable_by: str | None = None        # 'you may play them': the player who may play it from here (601.2a)
     playable_until: "Until | None" = None  # when that permission ends (611.2a); None: while it stays here
     x_paid: int | None = None             # the X of the spell it was (107.3m)
@@ -350,6 +350,12 @@ class GameState(Recorded):
         self.clock += 1
         return self.clock
 
+    def grant(self, obj: GameObject, abilities: tuple, until: "Until | None") -> None:
+        """A resolved effect: the object gains the abilities (or an `ast.LoseAbilities` loses them) for the
+        duration, with the timestamp of its creation (613.7b), applied in layer 6 among the other effects."""
+        stamp = self.tick()
+        obj.granted = obj.granted + tuple((ability, until, stamp) for ability in abilities)
+
     # ------------------------------------------------------------ zones
     def zone_list(self, zone: str, player: str) -> list[int]:
         if zone == "battlefield":
@@ -424,9 +430,9 @@ class GameState(Recorded):
             base = obj.card.front.characteristics()
         else:  # 712.8e: the back face's characteristics, with the mana value of the front face's mana cost
             base = replace(obj.face_up.characteristics(), fixed_mana_value=obj.card.front.characteristics().mana_value)
-        if obj.added_subtypes or obj.extra_abilities or obj.granted:
+        if obj.added_subtypes or obj.extra_abilities:   # abilities gained and lost: continuous.py (613.1f)
             base = replace(base, subtypes=base.subtypes + tuple(t for t in obj.added_subtypes if t not in base.subtypes),
-                           abilities=base.abilities + obj.extra_abilities + tuple(a for a, _ in obj.granted))
+                           abilities=base.abilities + obj.extra_abilities)
         if intrinsic and any(t in intrinsic for t in base.subtypes):
             base = _with_intrinsic(base, intrinsic)
         if obj.zone == "stack" and base.mana_cost and "X" in base.mana_cost:  # 202.3e: X is the number chosen

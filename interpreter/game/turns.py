@@ -284,7 +284,7 @@ class Turns:
             obj = state.objects[i]
             if obj.modifiers and any(over(m[2]) for m in obj.modifiers):
                 obj.modifiers = tuple(m for m in obj.modifiers if not over(m[2]))
-            if obj.granted and any(over(until) for _, until in obj.granted):
+            if obj.granted and any(over(g[1]) for g in obj.granted):
                 obj.granted = tuple(g for g in obj.granted if not over(g[1]))
             if obj.lasting and any(over(until) for _, until in obj.lasting):
                 ended = {d for d, until in obj.lasting if over(until)}

@@ -135,7 +135,7 @@ class CastingSteps:
         ids = [i for i in self.objects(node.objects, env) if i in self.state.battlefield]
         for i in ids:
             obj = self.state.objects[i]
-            obj.granted = obj.granted + tuple((ability, None) for ability in node.abilities)
+            self.state.grant(obj, node.abilities, None)
         return ids
 
     @executes(ast.ExileIfItWouldLeave)

@@ -30,7 +30,7 @@ class PermanentSteps:
         for i in ids:
             obj = self.state.objects[i]
             obj.added_subtypes = obj.added_subtypes + tuple(w for w in words if w not in obj.added_subtypes)
-            obj.granted = obj.granted + ((node.ability, None),)  # no duration: as long as it is this object
+            self.state.grant(obj, (node.ability,), None)  # no duration: as long as it is this object
         return ids
 
     @executes(ast.Attach)
@@ -144,8 +144,7 @@ class PermanentSteps:
             return []
         if isinstance(node.ability, (ast.TriggeredAbility, ast.ActivatedAbility)):  # a whole ability in quotes
             for i in ids:
-                obj = self.state.objects[i]
-                obj.granted = obj.granted + ((node.ability, until),)
+                self.state.grant(self.state.objects[i], (node.ability,), until)
             return ids
         granted = self.with_chosen_values(node.ability, env)
         for i in ids:
@@ -159,7 +158,19 @@ class PermanentSteps:
                     raise self.refuse(f"'{node.ability.name}' is granted without its {slot}", env, node)
                 args.append((slot, value))
             ability = ast.KeywordAbility(node.ability.name, tuple(args), span=node.ability.span)
-            obj.granted = obj.granted + ((ability, until),)
+            self.state.grant(obj, (ability,), until)
+        return ids
+
+    @executes(ast.LoseAbilities)
+    def lose_abilities(self, node: ast.LoseAbilities, env: Env) -> list[int]:
+        """613.1f, 611.2a: the objects lose the abilities for the duration; what they gain later keeps (613.7b:
+        the loss applies in timestamp order among the other effects of layer 6, continuous.py)."""
+        ids = [i for i in self.objects(node.objects, env) if self.state.objects[i].zone == "battlefield"]
+        until = self.game.until(node.duration, env)
+        if not self.game.still_lasting(until):   # 611.2b
+            return []
+        for i in ids:
+            self.state.grant(self.state.objects[i], (node,), until)
         return ids
 
     @executes(ast.CantAttack)
@@ -222,7 +233,7 @@ class PermanentSteps:
         for i in ids:
             obj = self.state.objects[i]
             obj.lasting = obj.lasting + ((change, until),)
-            obj.granted = obj.granted + tuple((ability, until) for ability in node.abilities)
+            self.state.grant(obj, node.abilities, until)
         return ids
 
     @executes(ast.Designate)

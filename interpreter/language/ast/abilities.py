@@ -199,6 +199,7 @@ class StaticGrant(Node):
     label: str | None = None    # an ability word before it ('Threshold —', 207.2c)
     times: "Number | None" = None   # '... for each artifact you control' (107.3)
     x: "Number | None" = None       # '..., where X is your life total' (107.3)
+    loses: tuple["KeywordAbility", ...] = ()   # '... has defender and loses flying' (613.1f)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ __all__ = [
     "Sacrifice",
     "Pump",
     "GrantKeyword",
+    "LoseAbilities",
     "CantAttack",
     "CantBlock",
     "CreateNamedToken",
@@ -120,6 +121,16 @@ class GrantKeyword(Node):
 
     objects: Objects
     ability: "KeywordAbility | TriggeredAbility"
+    duration: str
+
+
+@dataclass(frozen=True)
+class LoseAbilities(Node):
+    """'... loses flying until end of turn', '... loses all abilities until end of turn' (613.1f): the objects
+    lose the keyword abilities named (`abilities` None: every ability they have) for the duration."""
+
+    objects: Objects
+    abilities: "tuple[KeywordAbility, ...] | None"
     duration: str
 
 

@@ -270,7 +270,7 @@ class PermanentEffectRules(Transformer):
         return children[0]
 
     def static_grant(self, meta, children):
-        condition, objects, abilities, *rest, tail = children
+        condition, objects, abilities, loses, *rest, tail = children
         cost_keyword = rest[0] if rest else None
         if cost_keyword is not None:
             ability = abilities[-1]
@@ -291,7 +291,26 @@ class PermanentEffectRules(Transformer):
                 ability.name, ((ability.args[0][0], ast.ManaCostOf(ast.It())),), span=ability.span
             )
             abilities = abilities[:-1] + (ability,)
-        return self._static(meta, condition, objects, abilities, tail, None)
+        found = self._static(meta, condition, objects, abilities, tail, None)
+        return replace(found, loses=loses) if loses else found
+
+    def static_loses(self, meta, children):
+        return children[-1]
+
+    def lost_abilities(self, meta, children):
+        return children[0]
+
+    def all_abilities(self, meta, children):
+        """'loses all abilities': every ability (None)."""
+        return None
+
+    def lose_abilities(self, meta, children):
+        objects, abilities, duration = children
+        return ast.LoseAbilities(objects, abilities, duration, span=self._span(meta))
+
+    def pred_lose(self, meta, children):
+        abilities, duration = children
+        return (lambda objects, d: ast.LoseAbilities(objects, abilities, d, span=self._span(meta)), duration)
 
     def static_pump(self, meta, children):
         """'Creatures you control get +1/+1 [and have trample] [as long as ...]' (613.4c, 613.1f)."""
