@@ -68,7 +68,7 @@ def _own_reads(obj: GameObject, active: str) -> tuple[tuple, tuple]:
     with a characteristic-defining ability off the battlefield, more): its fields that say what it is, as
     themselves (compared by identity), and its counters, as values; and the active player (613.1d)."""
     return ((obj.card, obj.zone, obj.face_down, obj.back_face_up, obj.added_subtypes, obj.extra_abilities,
-             obj.granted, obj.designations, obj.controller, active, obj.parts, obj.lasting, obj.modifiers),
+             obj.designations, obj.controller, active, obj.parts, obj.lasting, obj.modifiers),
             tuple(obj.counters.items()))
 
 
