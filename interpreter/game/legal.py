@@ -25,11 +25,10 @@ from typing import TYPE_CHECKING, Callable
 from ..diagnostics import MtgError
 from ..language import ast
 from .choices import Choice, Chooser
-from .journal import Kept, Key
-from .mana import mana_value, parse_cost, parse_pool
-from .optional_costs import split_cost
-from .state import GameObject
-from .steps import keyword_abilities
+from .journal import Kept
+from .mana import mana_value
+from .mana_sources import Source, mana_abilities, pay_plan
+from .offers import Offers, offers
 from .turns import MAIN_PHASES
 
 if TYPE_CHECKING:
@@ -37,9 +36,6 @@ if TYPE_CHECKING:
 
 #: The most attackers (blockers) whose every combination is offered; beyond it, each one alone and all.
 MOST_COMBINED = 4
-#: The zones a player may cast their cards from (601.2a): a keyword ability or an effect allows the others.
-CAST_ZONES = ("hand", "graveyard", "exile")
-ANY = "WUBRGC"
 
 
 @dataclass(frozen=True)
@@ -64,15 +60,6 @@ class Action:
 PASS = Action("pass", "pass")
 
 
-@dataclass(frozen=True)
-class Source:
-    """An untapped permanent with a '{T}: Add ...' ability producing one mana of one of `colors`."""
-
-    object_id: int
-    colors: str
-    label: str | None   # how the ability is named when the permanent has several (602.2a)
-
-
 class UpFront:
     """A chooser giving answers decided up front to the first question that offers each, the rest to `then`."""
 
@@ -86,108 +73,26 @@ class UpFront:
 
 
 # ------------------------------------------------------------ references
-def ref_of(game: "Game", object_id: int, player: str) -> str:
-    """A reference `game.find` resolves to exactly this object: holder.zone:Name, with #K when needed."""
+def zone_refs(game: "Game", zone: str, holder: str) -> dict[int, str]:
+    """The references `game.find` resolves to exactly each object of one zone of one holder (its controller on the
+    battlefield, else its owner): holder.zone:Name, with #K where several have that name (in zone order,
+    `Game.ordered`'s order for objects of one zone and holder)."""
     state = game.state
-    obj = state.objects[object_id]
-    holder = obj.controller if obj.zone == "battlefield" else obj.owner
-    listed = (state.battlefield if obj.zone == "battlefield" else [s.object_id for s in state.stack]
-              if obj.zone == "stack" else state.players[holder].zones[obj.zone])
-    same = [i for i in listed if i is not None and (o := state.objects[i]).card_name == obj.card_name
-            and (o.controller if o.zone == "battlefield" else o.owner) == holder]
-    ref = f"{holder}.{obj.zone}:{obj.card_name}"
-    if len(same) == 1:
-        return ref
-    return f"{ref}#{game.ordered(same, player).index(object_id) + 1}"
-
-
-# ------------------------------------------------------------ paying mana
-def mana_abilities(game: "Game", player: str) -> list[tuple[Source, bool]]:
-    """The permanents the player controls with a '{T}: Add ...' ability of one mana, tapped or not, each with
-    whether it is a creature (one summoning sick can't tap for mana, 302.6)."""
-    state = game.state
-    found = []
-    for i in state.battlefield:
-        obj = state.objects[i]
-        if obj.controller != player or obj.phased_out:
-            continue
-        chars = game.characteristics(i)
-        abilities = [a for a in chars.abilities if isinstance(a, ast.ActivatedAbility)]
-        for ability in abilities:
-            colors = _one_mana(game, player, ability, obj) if _mana_ability(ability) else ""
-            if colors:
-                labels = [k for k, a in game.ability_options(abilities).items() if a is ability]
-                label = labels[0] if len(abilities) > 1 and labels else None
-                found.append((Source(i, colors, label), "Creature" in chars.types))
-                break
-    return found
-
-
-_MANA_ABILITY: dict[int, tuple[ast.ActivatedAbility, bool]] = {}
-
-
-def _mana_ability(ability: ast.ActivatedAbility) -> bool:
-    """`is_mana_ability`, read once per ability (the ability is kept, so its id stays its own)."""
-    known = _MANA_ABILITY.get(id(ability))
-    if known is None:
-        known = _MANA_ABILITY[id(ability)] = (ability, ability.is_mana_ability)
-    return known[1]
-
-
-def _one_mana(game: "Game", player: str, ability: ast.ActivatedAbility, obj: "GameObject") -> str:
-    """The colors a '{T}: Add ...' ability of one mana may make, or '' for any other ability."""
-    if ability.cost_changes or ability.limits or [
-            (c.kind, c.mana) for c in ability.costs] != [("mana", "{T}")]:
-        return ""
-    adds = [n for n in ast.walk(ability.effect) if isinstance(n, ast.AddMana)]
-    if not isinstance(ability.effect, ast.AddMana) or len(adds) != 1:
-        return ""
-    node = adds[0]
-    if node.count is not None and not (isinstance(node.count, ast.IntValue) and node.count.value == 1):
-        return ""
-    if node.makes:
-        pools = [parse_pool(made) for made in node.makes]
-        return "".join(t for pool in pools for t in pool) if all(sum(p.values()) == 1 for p in pools) else ""
-    if node.chosen is not None:   # the color its object chose as it entered (607.2d)
-        return obj.chosen_mana()
-    return "WUBRG" if node.any_color else "".join(game.land_mana_types(player))
-
-
-def pay_plan(cost: tuple[str, ...], pool: Counter, sources: list[Source]
-             ) -> list[tuple[Source, str]] | None:
-    """Which sources to tap, and for which color, so that the pool then pays the cost (X as 0; a Phyrexian
-    symbol with its color when it can, else life; {2/C} with its color only); None: it can't (or not so)."""
-    needs: list[str] = []
-    for symbol in cost:
-        if symbol.isdigit():
-            needs.extend([ANY] * int(symbol))
-        elif symbol in ANY:
-            needs.append(symbol)
-        elif "/" in symbol:
-            halves = [h for h in symbol.split("/") if h in ANY]
-            needs.append("".join(halves) if not symbol.endswith("/P") else "?" + halves[0])
-        elif symbol != "X":
-            return None
-    units: list[tuple[str, Source | None]] = [(color, None) for color, n in pool.items() for _ in range(n)]
-    units += [(s.colors, s) for s in sources]
-    needs.sort(key=lambda need: (need.startswith("?"), len(need)))
-    used: list[tuple[Source, str]] = []
-    for need in needs:
-        optional = need.startswith("?")
-        allowed = need.lstrip("?")
-        fitting = [u for u in units if set(u[0]) & set(allowed)]
-        if not fitting:
-            if optional:
-                continue
-            return None
-        unit = min(fitting, key=lambda u: (u[1] is not None, len(u[0])))
-        units.remove(unit)
-        if unit[1] is not None:
-            color = next(c for c in allowed if c in unit[0]) if allowed != ANY else unit[0][0]
-            used.append((unit[1], color))
-    return used
-
-
+    objects = state.objects
+    listed = (state.battlefield if zone == "battlefield" else [s.object_id for s in state.stack]
+              if zone == "stack" else state.players[holder].zones[zone])
+    named: dict[str, list[int]] = {}
+    for i in listed:
+        obj = objects[i] if i is not None else None
+        if obj is not None and (obj.controller if obj.zone == "battlefield" else obj.owner) == holder:
+            named.setdefault(obj.card_name, []).append(i)
+    refs = {}
+    for name, ids in named.items():
+        ref = f"{holder}.{zone}:{name}"
+        for n, i in enumerate(ids):
+            if objects[i].zone == zone:
+                refs[i] = ref if len(ids) == 1 else f"{ref}#{n + 1}"
+    return refs
 
 
 # ------------------------------------------------------------ listing
@@ -199,16 +104,20 @@ class Legal:
         self._parsed: dict[str, ast.Node] = {} if parsed is None else parsed   # may be shared by games
         self._specials_tried: dict[tuple, bool] = {}   # (turn, text, mana paid with) -> whether it ran
         # kept while what they read stays the same (journal.py): references, each player's mana abilities
-        self._refs: dict[tuple[int, str], tuple[Key, str]] = {}
+        self._refs: dict[tuple[str, str], Kept[dict[int, str]]] = {}
         self._mana: dict[str, Kept[list[tuple[Source, bool]]]] = {}
+        self._offers: dict[str, Kept[Offers]] = {}
+        self._castables: dict = {}   # (object id, player, reference, who may play it) -> its ways of casting
 
-    def ref(self, object_id: int, player: str) -> str:
-        """`ref_of`, kept while what it read stays the same."""
-        journal = self.game.state.journal
-        found = self._refs.get((object_id, player))
-        if found is None or not journal.holds(found[0]):
-            found = self._refs[object_id, player] = journal.computed(lambda: ref_of(self.game, object_id, player))
-        return found[1]
+    def ref(self, object_id: int) -> str:
+        """The object's reference (`zone_refs`, the same for every player); each zone's kept while what it read
+        stays the same."""
+        obj = self.game.state.objects[object_id]
+        where = (obj.zone, obj.controller if obj.zone == "battlefield" else obj.owner)
+        kept = self._refs.get(where)
+        if kept is None:
+            kept = self._refs[where] = Kept(lambda: zone_refs(self.game, *where))
+        return kept.get(self.game.state.journal)[object_id]
 
     def mana_sources(self, player: str) -> list[Source]:
         """The player's untapped permanents with a '{T}: Add ...' ability of one mana (not summoning sick)."""
@@ -220,7 +129,7 @@ class Legal:
 
     def paying(self, player: str, plan: list[tuple[Source, str]]) -> dict:
         """The fields of an Action that pays with the plan: its mana steps, and what they pay (for trials)."""
-        return {"mana": tuple((f"activate {self.ref(s.object_id, player)}",
+        return {"mana": tuple((f"activate {self.ref(s.object_id)}",
                                tuple(a for a in (s.label, color if len(s.colors) > 1 else None) if a))
                               for s, color in plan),
                 "paid": tuple((s.object_id, color) for s, color in plan)}
@@ -244,9 +153,9 @@ class Legal:
                 pool[color] += 1
             game.chooser = UpFront(action.answers, probe)
             if action.kind == "attack":
-                game.attack(player, None, [self.ref(i, player) for i in action.pairs])
+                game.attack(player, None, [self.ref(i) for i in action.pairs])
             elif action.kind == "block":
-                game.block(player, _block_refs(self.ref, player, action.pairs))
+                game.block(player, _block_refs(self.ref, action.pairs))
             elif action.kind == "play":
                 game.play_land(player, action.text.split(" ", 1)[1])
             else:
@@ -308,6 +217,13 @@ class Legal:
             found += self._attacks(player) + self._blocks(player)
         return found
 
+    def offers(self, player: str) -> Offers:
+        """What the player's objects offer to do by the steady state (offers.py), kept while it stays the same."""
+        kept = self._offers.get(player)
+        if kept is None:
+            kept = self._offers[player] = Kept(lambda: offers(self.game, self.ref, player, self._castables))
+        return kept.get(self.game.state.journal)
+
     def _lands(self, player: str) -> list[Action]:
         """305.1-305.2: in the player's main phase with an empty stack, a land from the hand if none was played and
         nothing says the player can't (101.2)."""
@@ -315,106 +231,49 @@ class Legal:
         if state.active != player or state.step not in MAIN_PHASES or state.stack or \
                 state.players[player].lands_played >= game.lands_allowed(player) or game.forbidding(player, ast.PLAY_LANDS) is not None:
             return []
-        return [Action("play", f"play {self.ref(o.id, player)}", object_id=o.id)
-                for o in _distinct(state.in_zone("hand", player)) + self._playable(player)
-                if "Land" in o.card.front.characteristics().types]
-
-    def _playable(self, player: str) -> list[GameObject]:
-        """The cards outside the hand (theirs or not) that an effect lets the player play (601.2a)."""
-        state = self.game.state
-        return [o for figures in state.players.values() for zone in CAST_ZONES[1:]
-                for o in _distinct([state.objects[i] for i in figures.zones[zone]
-                                    if state.objects[i].playable_by == player])]
+        return [Action("play", text, object_id=i) for i, text in self.offers(player).lands]
 
     def _casts(self, player: str, pool: Counter, sources: Callable[[], list[Source]]) -> list[Action]:
-        """601.2: spells the player may cast now whose mana cost their mana can pay: from the hand; from
-        another zone or for an alternative cost where a keyword ability of the card allows it (118.9, 601.2a:
-        'cast REF from graveyard using KEYWORD'), or face down (708.4); and cards an effect lets them play
-        from exile."""
+        """601.2: the ways of casting the player's cards (offers.py) that the timing allows now (307.1, 304.1, as though
+        it had flash: 609.4) and whose mana their mana can pay; the first way of each text."""
         game = self.game
         sorcery = game.sorcery_timing(player)
-        flash = not sorcery and any(isinstance(a, ast.AsThoughFlash) for o in game.state.in_zone("battlefield", player)
-                                    for a in game.characteristics(o.id).abilities)
-        out = []
-        own = [o for zone in CAST_ZONES for o in _distinct(game.state.in_zone(zone, player))]
-        for obj in own + [o for o in self._playable(player) if o.owner != player]:
-            printed = obj.card.front.characteristics()
-            printed_cost = tuple(printed.mana_cost or ())
-            ref = self.ref(obj.id, player)
-            ref = ref.split(".", 1)[1] if obj.owner == player else ref
+        found = self.offers(player)
+        flash = not sorcery and found.flash
+        out: list[Action] = []
+        for castable in found.casts:
+            printed = castable.printed
             timely = sorcery or "Instant" in printed.types or flash and game.as_though_flash(player, printed)
-            ways: list[tuple[str, tuple[str, ...], int]] = []   # (text, mana cost, mana value)
-            if "Land" not in printed.types and timely and (obj.zone == "hand" or obj.playable_by == player):
-                ways.append((f"cast {ref}" + ("" if obj.zone == "hand" else f" from {obj.zone}"), printed_cost,
-                             mana_value(printed_cost)))
-            for permission, keyword, definition in game.keyword_statics(printed.abilities, ast.CastPermission):
-                if obj.owner != player or permission.zone != obj.zone or not (sorcery if permission.face_down else timely):
+            for way in castable.ways:
+                if not (sorcery if way.sorcery else timely):
                     continue
-                cost = permission.cost
-                try:
-                    mana = printed_cost if cost is None else split_cost(
-                        dict(keyword.args).get(cost.name) if isinstance(cost, ast.Var) else cost)[0]
-                except MtgError:
-                    continue
-                if permission.face_down is not None:
-                    ways.append((f"cast {ref} face down", mana, mana_value(mana)))
-                else:
-                    source = "" if obj.zone == "hand" else f" from {obj.zone}"
-                    ways.append((f"cast {ref}{source} using {definition.option_name or definition.name}", mana,
-                                 mana_value(printed_cost)))
-            for text, mana, value in ways:
-                plan = pay_plan(mana, pool, sources())
-                if plan is not None and all(a.text != text for a in out):   # the first way of each text
-                    out.append(Action("cast", text, object_id=obj.id, value=value, **self.paying(player, plan)))
+                plan = pay_plan(way.mana, pool, sources())
+                if plan is not None and all(a.text != way.text for a in out):
+                    out.append(Action("cast", way.text, object_id=castable.object_id, value=way.value,
+                                      **self.paying(player, plan)))
         return out
 
     def _activations(self, player: str, pool: Counter, sources: Callable[[], list[Source]]) -> list[Action]:
-        """602.2: abilities of the player's permanents other than mana abilities, their mana paid by sources
-        other than the permanent itself."""
-        game, state = self.game, self.game.state
+        """602.2: the abilities of the player's permanents other than mana abilities (offers.py) whose {T} or {Q}
+        can be paid, their mana paid by sources other than the permanent itself."""
+        objects = self.game.state.objects
         out = []
-        for i in state.battlefield:
-            obj = state.objects[i]
-            if obj.controller != player or obj.phased_out:
+        for ability in self.offers(player).activations:
+            i = ability.object_id
+            if (ability.tap or ability.untap) and objects[i].tapped == ability.tap:
                 continue
-            abilities = [a for a in game.characteristics(i).abilities if isinstance(a, ast.ActivatedAbility)]
-            if all(_mana_ability(a) for a in abilities):
-                continue
-            options = game.ability_options(abilities)
-            for label, ability in options.items():
-                if _mana_ability(ability):
-                    continue
-                symbols = tuple(s for c in ability.costs if c.kind == "mana" for s in parse_cost(c.mana, True))
-                if ("T" in symbols or "Q" in symbols) and obj.tapped == ("T" in symbols):
-                    continue
-                mana = tuple(s for s in symbols if s not in ("T", "Q"))
-                plan = pay_plan(mana, pool, [s for s in sources() if s.object_id != i])
-                if plan is None:
-                    continue
-                out.append(Action("activate", f"activate {self.ref(i, player)}", object_id=i,
-                                  value=mana_value(mana), answers=(label,) if len(options) > 1 else (),
-                                  **self.paying(player, plan)))
+            plan = pay_plan(ability.mana, pool, [s for s in sources() if s.object_id != i])
+            if plan is not None:
+                out.append(Action("activate", ability.text, object_id=i, value=mana_value(ability.mana),
+                                  answers=ability.answers, **self.paying(player, plan)))
         return out
 
     def _specials(self, player: str, sources: Callable[[], list[Source]]) -> list[Action]:
-        """116.2: the special actions the rules files define, for the objects they can be about: the player's
-        face-down permanents ('turn ... face up') and cards in hand with a keyword ability the action names;
-        their cost is paid with all the player's mana sources."""
-        game, state = self.game, self.game.state
-        out = []
-        for pattern in game.rulebook.special_actions:
-            words = set(pattern.lower().split())
-            if "face" in words:
-                objects = [state.objects[i] for i in state.battlefield
-                           if state.objects[i].controller == player and state.objects[i].face_down]
-            else:
-                objects = [o for o in _distinct(state.in_zone("hand", player))
-                           if any(k.name.lower() in words for k in keyword_abilities(o.card.front.abilities))]
-            everything = self.paying(player, [(s, s.colors[0]) for s in sources()]) if objects else {}
-            for obj in objects:
-                out.append(Action("special", pattern.replace("{}", self.ref(obj.id, player)), object_id=obj.id,
-                                  **everything))
-        return out
+        """116.2: the special actions for the player's objects (offers.py); their cost is paid with all the
+        player's mana sources."""
+        specials = self.offers(player).specials
+        everything = self.paying(player, [(s, s.colors[0]) for s in sources()]) if specials else {}
+        return [Action("special", text, object_id=i, **everything) for i, text in specials]
 
     def _special_can(self, player: str, action: Action, pool: Counter) -> bool:
         """A special action's trial, once per turn for the same mana: turning a permanent face up (the actions
@@ -447,8 +306,7 @@ class Legal:
             return True   # what a part not run yet would say: the trial refuses it
 
     def attack_action(self, attackers: tuple[int, ...]) -> Action:
-        player = self.game.state.active
-        refs = ", ".join(self.ref(i, player) for i in attackers)
+        refs = ", ".join(self.ref(i) for i in attackers)
         return Action("attack", f"attack with {refs}", pairs=tuple(attackers))
 
     def _blocks(self, player: str) -> list[Action]:
@@ -471,17 +329,15 @@ class Legal:
         return out
 
     def block_action(self, pairs: tuple[tuple[int, int], ...]) -> Action:
-        game = self.game
-        player = next(p for p in game.state.order if p != game.state.active)
-        sentences = " ".join(f"block {a} with {', '.join(bs)}." for a, bs in _block_refs(self.ref, player, pairs))
+        sentences = " ".join(f"block {a} with {', '.join(bs)}." for a, bs in _block_refs(self.ref, pairs))
         return Action("block", sentences, pairs=tuple(pairs))
 
 
-def _block_refs(ref: Callable[[int, str], str], player: str, pairs: tuple) -> list[tuple[str, list[str]]]:
+def _block_refs(ref: Callable[[int], str], pairs: tuple) -> list[tuple[str, list[str]]]:
     by_attacker: dict[int, list[int]] = {}
     for attacker, blocker in pairs:
         by_attacker.setdefault(attacker, []).append(blocker)
-    return [(ref(a, player), [ref(b, player) for b in bs]) for a, bs in by_attacker.items()]
+    return [(ref(a), [ref(b) for b in bs]) for a, bs in by_attacker.items()]
 
 
 def _combinations(items: list) -> list[tuple]:
@@ -489,10 +345,3 @@ def _combinations(items: list) -> list[tuple]:
         return [c for n in range(1, len(items) + 1) for c in itertools.combinations(items, n)]
     return [(i,) for i in items] + [tuple(items)]
 
-
-def _distinct(objects: list[GameObject]) -> list[GameObject]:
-    """One object of each card name (the same card twice is the same action)."""
-    seen: dict[str, GameObject] = {}
-    for obj in objects:
-        seen.setdefault(obj.card_name, obj)
-    return list(seen.values())

@@ -1,0 +1,138 @@
+"""The mana sources the legal-action listing pays with (legal.py): untapped permanents whose ability is '{T}: Add ...'
+one mana (106.1, 605.1a), and which of them pay a cost (`pay_plan`)."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
+
+from ..language import ast
+from .characteristics import Characteristics
+from .mana import parse_pool
+from .memo import ByIdentity
+from .state import GameObject
+
+if TYPE_CHECKING:
+    from .game import Game
+
+ANY = "WUBRGC"
+
+
+@dataclass(frozen=True)
+class Source:
+    """An untapped permanent with a '{T}: Add ...' ability producing one mana of one of `colors`."""
+
+    object_id: int
+    colors: str
+    label: str | None   # how the ability is named when the permanent has several (602.2a)
+
+
+def mana_abilities(game: "Game", player: str) -> list[tuple[Source, bool]]:
+    """The permanents the player controls with a '{T}: Add ...' ability of one mana, tapped or not, each with
+    whether it is a creature (one summoning sick can't tap for mana, 302.6)."""
+    found = []
+    for obj, chars, abilities in activated_abilities(game, player):
+        i = obj.id
+        for ability in abilities:
+            colors = _one_mana(game, player, ability, obj) if mana_ability(ability) else ""
+            if colors:
+                labels = [k for k, a in game.ability_options(abilities).items() if a is ability
+                          ] if len(abilities) > 1 else []
+                label = labels[0] if labels else None
+                found.append((Source(i, colors, label), "Creature" in chars.types))
+                break
+    return found
+
+
+def activated_abilities(game: "Game", player: str) -> Iterator[tuple[GameObject, Characteristics, list]]:
+    """The permanents the player controls (not phased out, 702.26b), each with its characteristics and its
+    activated abilities."""
+    state = game.state
+    for i in state.battlefield:
+        obj = state.objects[i]
+        if obj.controller == player and not obj.phased_out:
+            chars = game.characteristics(i)
+            yield obj, chars, [a for a in chars.abilities if isinstance(a, ast.ActivatedAbility)]
+
+
+_MANA_ABILITIES: dict[int, tuple[ast.ActivatedAbility, bool]] = {}
+
+
+def mana_ability(ability: ast.ActivatedAbility) -> bool:
+    """`is_mana_ability`, read once per ability (the ability is kept, so its id stays its own)."""
+    known = _MANA_ABILITIES.get(id(ability))
+    if known is None:
+        known = _MANA_ABILITIES[id(ability)] = (ability, ability.is_mana_ability)
+    return known[1]
+
+
+def _one_mana(game: "Game", player: str, ability: ast.ActivatedAbility, obj: "GameObject") -> str:
+    """The colors a '{T}: Add ...' ability of one mana may make, or '' for any other ability."""
+    made = _made(ability)
+    if made is CHOSEN:   # the color its object chose as it entered (607.2d)
+        return obj.chosen_mana()
+    return "".join(game.land_mana_types(player)) if made is LANDS else made
+
+
+#: What `_made` says of an ability whose mana is the color its object chose, or a type its controller's lands
+#: could produce (106.7).
+CHOSEN, LANDS = object(), object()
+
+
+def _made_by(ability: ast.ActivatedAbility) -> "str | object":
+    """The colors a '{T}: Add ...' ability of one mana makes by its text ('' for any other ability), or CHOSEN, or
+    LANDS."""
+    if ability.cost_changes or ability.limits or [
+            (c.kind, c.mana) for c in ability.costs] != [("mana", "{T}")]:
+        return ""
+    adds = [n for n in ast.walk(ability.effect) if isinstance(n, ast.AddMana)]
+    if not isinstance(ability.effect, ast.AddMana) or len(adds) != 1:
+        return ""
+    node = adds[0]
+    if node.count is not None and not (isinstance(node.count, ast.IntValue) and node.count.value == 1):
+        return ""
+    if node.makes:
+        pools = [parse_pool(made) for made in node.makes]
+        return "".join(t for pool in pools for t in pool) if all(sum(p.values()) == 1 for p in pools) else ""
+    if node.chosen is not None:
+        return CHOSEN
+    return "WUBRG" if node.any_color else LANDS
+
+
+#: `_made_by`, read once per ability.
+_made = ByIdentity(_made_by)
+
+
+def pay_plan(cost: tuple[str, ...], pool: Counter, sources: list[Source]
+             ) -> list[tuple[Source, str]] | None:
+    """Which sources to tap, and for which color, so that the pool then pays the cost (X as 0; a Phyrexian
+    symbol with its color when it can, else life; {2/C} with its color only); None: it can't (or not so)."""
+    needs: list[str] = []
+    for symbol in cost:
+        if symbol.isdigit():
+            needs.extend([ANY] * int(symbol))
+        elif symbol in ANY:
+            needs.append(symbol)
+        elif "/" in symbol:
+            halves = [h for h in symbol.split("/") if h in ANY]
+            needs.append("".join(halves) if not symbol.endswith("/P") else "?" + halves[0])
+        elif symbol != "X":
+            return None
+    units: list[tuple[str, Source | None]] = [(color, None) for color, n in pool.items() for _ in range(n)]
+    units += [(s.colors, s) for s in sources]
+    needs.sort(key=lambda need: (need.startswith("?"), len(need)))
+    used: list[tuple[Source, str]] = []
+    for need in needs:
+        optional = need.startswith("?")
+        allowed = need.lstrip("?")
+        fitting = [u for u in units if set(u[0]) & set(allowed)]
+        if not fitting:
+            if optional:
+                continue
+            return None
+        unit = min(fitting, key=lambda u: (u[1] is not None, len(u[0])))
+        units.remove(unit)
+        if unit[1] is not None:
+            color = next(c for c in allowed if c in unit[0]) if allowed != ANY else unit[0][0]
+            used.append((unit[1], color))
+    return used

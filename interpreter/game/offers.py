@@ -1,0 +1,174 @@
+"""What a player's objects offer to do, as far as the steady part of the state says (journal.py: not the step,
+tapped permanents, mana pools or lands played): the lands they may play, the ways of casting each card, the
+activated abilities of their permanents with their costs, the special actions. `Legal` keeps it while that part
+stays the same and checks the rest (timing, untapped sources, the pool) each time it lists (legal.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from ..diagnostics import MtgError
+from ..language import ast
+from .characteristics import Characteristics
+from .mana import mana_value, parse_cost
+from .mana_sources import activated_abilities, mana_ability
+from .optional_costs import split_cost
+from .state import GameObject
+from .steps import keyword_abilities
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: The zones a player may cast their cards from (601.2a): a keyword ability or an effect allows the others.
+CAST_ZONES = ("hand", "graveyard", "exile")
+
+
+@dataclass(frozen=True)
+class Way:
+    """One way of casting a card: its step text, the mana it costs, the mana value of the spell, and whether it
+    needs sorcery timing whatever the card's type (face down, 708.4)."""
+
+    text: str
+    mana: tuple[str, ...]
+    value: int
+    sorcery: bool
+
+
+@dataclass(frozen=True)
+class Castable:
+    """A card of the player's (or one an effect lets them play) with its ways of casting (601.2a)."""
+
+    object_id: int
+    printed: Characteristics
+    ways: tuple[Way, ...]
+
+
+@dataclass(frozen=True)
+class Activatable:
+    """An activated ability other than a mana ability (602.2): its step text, the answer naming it among its
+    permanent's abilities, whether its cost has {T} or {Q}, and its mana."""
+
+    object_id: int
+    text: str
+    answers: tuple[str, ...]
+    tap: bool
+    untap: bool
+    mana: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Offers:
+    """A player's possible actions by the steady state, in listing order (`Legal.candidates`)."""
+
+    lands: tuple[tuple[int, str], ...]          # (object id, step text) of land cards they may play (305.1)
+    casts: tuple[Castable, ...]
+    flash: bool                                 # a permanent of theirs lets spells be cast as though with flash
+    activations: tuple[Activatable, ...]
+    specials: tuple[tuple[int, str], ...]       # (object id, step text) of special actions (116.2)
+
+
+def offers(game: "Game", ref: Callable[[int], str], player: str, known: dict) -> Offers:
+    """The player's offers now (it only reads the state, so it can be kept: `Journal.computed`); `known`: the ways
+    of casting each card worked out before (`_castables`)."""
+    playable = _playable(game, player)
+    lands = tuple((o.id, f"play {ref(o.id)}") for o in _distinct(game.state.in_zone("hand", player)) + playable
+                  if "Land" in o.card.front.characteristics().types)
+    flash = any(isinstance(a, ast.AsThoughFlash) for o in game.state.in_zone("battlefield", player)
+                for a in game.characteristics(o.id).abilities)
+    return Offers(lands, _castables(game, ref, player, playable, known), flash, _activatables(game, ref, player),
+                  _special_objects(game, ref, player))
+
+
+def _playable(game: "Game", player: str) -> list[GameObject]:
+    """The cards outside the hand (theirs or not) that an effect lets the player play (601.2a)."""
+    state = game.state
+    return [o for figures in state.players.values() for zone in CAST_ZONES[1:]
+            for o in _distinct([state.objects[i] for i in figures.zones[zone]
+                                if state.objects[i].playable_by == player])]
+
+
+def _castables(game: "Game", ref: Callable[[int], str], player: str, playable: list[GameObject], known: dict
+               ) -> tuple[Castable, ...]:
+    """601.2: the player's cards and their ways of casting (`_castable`), each kept in `known` by what it reads
+    that can change (an object's card, zone and owner never do, 400.7)."""
+    out = []
+    own = [o for zone in CAST_ZONES for o in _distinct(game.state.in_zone(zone, player))]
+    for obj in own + [o for o in playable if o.owner != player]:
+        key = (obj.id, player, ref(obj.id), obj.playable_by)
+        castable = known.get(key)
+        if castable is None:
+            castable = known[key] = _castable(game, obj, player, key[2])
+        out.append(castable)
+    return tuple(out)
+
+
+def _castable(game: "Game", obj: GameObject, player: str, ref: str) -> Castable:
+    """A card's ways of casting: from the hand; from another zone or for an alternative cost where a keyword
+    ability of the card allows it (118.9, 601.2a: 'cast REF from graveyard using KEYWORD'), or face down (708.4);
+    from where an effect lets the player play it."""
+    printed = obj.card.front.characteristics()
+    printed_cost = tuple(printed.mana_cost or ())
+    name = ref.split(".", 1)[1] if obj.owner == player else ref
+    ways: list[Way] = []
+    if "Land" not in printed.types and (obj.zone == "hand" or obj.playable_by == player):
+        ways.append(Way(f"cast {name}" + ("" if obj.zone == "hand" else f" from {obj.zone}"), printed_cost,
+                        mana_value(printed_cost), False))
+    for permission, keyword, definition in game.keyword_statics(printed.abilities, ast.CastPermission):
+        if obj.owner != player or permission.zone != obj.zone:
+            continue
+        cost = permission.cost
+        try:
+            mana = printed_cost if cost is None else split_cost(
+                dict(keyword.args).get(cost.name) if isinstance(cost, ast.Var) else cost)[0]
+        except MtgError:
+            continue
+        if permission.face_down is not None:
+            ways.append(Way(f"cast {name} face down", mana, mana_value(mana), bool(permission.face_down)))
+        else:
+            source = "" if obj.zone == "hand" else f" from {obj.zone}"
+            ways.append(Way(f"cast {name}{source} using {definition.option_name or definition.name}", mana,
+                            mana_value(printed_cost), False))
+    return Castable(obj.id, printed, tuple(ways))
+
+
+def _activatables(game: "Game", ref: Callable[[int], str], player: str) -> tuple[Activatable, ...]:
+    """602.2: the abilities of the player's permanents other than mana abilities."""
+    out = []
+    for obj, _, abilities in activated_abilities(game, player):
+        i = obj.id
+        if all(mana_ability(a) for a in abilities):
+            continue
+        options = game.ability_options(abilities)
+        for label, ability in options.items():
+            if mana_ability(ability):
+                continue
+            symbols = tuple(s for c in ability.costs if c.kind == "mana" for s in parse_cost(c.mana, True))
+            out.append(Activatable(i, f"activate {ref(i)}", (label,) if len(options) > 1 else (),
+                                   "T" in symbols, "Q" in symbols, tuple(s for s in symbols if s not in ("T", "Q"))))
+    return tuple(out)
+
+
+def _special_objects(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tuple[int, str], ...]:
+    """116.2: the special actions the rules files define, for the objects they can be about: the player's
+    face-down permanents ('turn ... face up') and cards in hand with a keyword ability the action names."""
+    state = game.state
+    out = []
+    for pattern in game.rulebook.special_actions:
+        words = set(pattern.lower().split())
+        if "face" in words:
+            objects = [state.objects[i] for i in state.battlefield
+                       if state.objects[i].controller == player and state.objects[i].face_down]
+        else:
+            objects = [o for o in _distinct(state.in_zone("hand", player))
+                       if any(k.name.lower() in words for k in keyword_abilities(o.card.front.abilities))]
+        out += [(obj.id, pattern.replace("{}", ref(obj.id))) for obj in objects]
+    return tuple(out)
+
+
+def _distinct(objects: list[GameObject]) -> list[GameObject]:
+    """One object of each card name (the same card twice is the same action)."""
+    seen: dict[str, GameObject] = {}
+    for obj in objects:
+        seen.setdefault(obj.card_name, obj)
+    return list(seen.values())
