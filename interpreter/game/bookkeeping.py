@@ -154,7 +154,7 @@ class Bookkeeping:
                                                              effect=room.effect, source_name=event.card))
         for obj, abilities in sources:
             for ability, values in abilities:
-                if self.interpreter.triggered_by(ability.trigger, event, obj):
+                for _ in range(int(self.interpreter.triggered_by(ability.trigger, event, obj))):
                     self._refuse_not_run(ability, obj)
                     context = self.new_context(obj.controller, obj.id)
                     context.vars = dict(values, _cause=event.cause)

@@ -212,8 +212,6 @@ GAPS: tuple[Gap, ...] = (
         "ability ('When you do') after an action other than a 'you may' one isn't run by the interpreter yet", "603.12",
         _reflexive_unread),
     # triggers: never detected
-    Gap(ast.ChapterTrigger, "chapter ability (lore counters)", "Sagas' chapter abilities aren't run by the "
-        "interpreter yet: they never trigger", "714.2b"),
     Gap(ast.UnlockTrigger, "trigger on unlocking a door", "unlocking doors isn't run by the interpreter yet: "
         "this never triggers", "709.5"),
     Gap(ast.SubjectTrigger, "trigger on '{event}'", "'{event}' isn't an event the interpreter detects yet: "

@@ -18,6 +18,9 @@ from .journaled import JCounter, JDict, JList, JRandom, JSet, Recorded, recorded
 from .mana import COLOR_LETTERS, mana_value
 from .memo import ByIdentity
 
+#: The turn's steps (500.1), as the language names them.
+TURN_STRUCTURE, STEPS = ast.TURN_STRUCTURE, ast.STEPS
+
 #: The designation of a permanent an effect exiles instead of putting it anywhere else when it leaves (614.1a).
 LEAVES_TO_EXILE = "exiled if it would leave the battlefield"
 #: The designation of an object in the command zone that is an emblem (114.1).
@@ -29,19 +32,6 @@ ALL_ZONES = ("battlefield", "stack") + PLAYER_ZONES
 SEARCH_ORDER = ("battlefield", "stack", "hand", "library", "graveyard", "exile", "sideboard", "command")
 #: Zones whose contents are public (400.2).
 PUBLIC_ZONES = ("battlefield", "stack", "graveyard", "exile", "command")
-#: The phases of a turn and their steps, in order (500.1, 501.1, 506.1, 512.1), each step named as scenarios
-#: name it; a main phase has no steps (505.2) and stands for itself ('main' is the precombat main phase).
-TURN_STRUCTURE: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("beginning", ("untap", "upkeep", "draw")),
-    ("precombat main", ("main",)),
-    ("combat", ("beginning of combat", "declare attackers", "declare blockers", "combat damage", "end of combat")),
-    ("postcombat main", ("postcombat main",)),
-    ("ending", ("end", "cleanup")),
-)
-#: Every step and main phase of a turn, in order.
-STEPS: tuple[str, ...] = tuple(step for _, steps in TURN_STRUCTURE for step in steps)
-
-
 def phase_of(step: str) -> str:
     """The phase a step belongs to (500.1)."""
     return next(phase for phase, steps in TURN_STRUCTURE if step in steps)
