@@ -24,7 +24,7 @@ class Gone(NamedTuple):
     controller: str | None
     card_name: str | None
     x_paid: int | None = None
-    attached_to: int | None = None
+    attached_to: int | str | None = None
 
 
 def _own_step(trigger: ast.Node) -> bool:

@@ -83,7 +83,7 @@ class GameObject(Recorded):
     cast_events: tuple = ()               # what happened as the spell it was was cast (701.4b)
     costs_paid: tuple[str, ...] = ()      # the keyword costs paid as the spell it was was cast (601.2b)
     parts: tuple[CardDef, ...] = ()       # the two cards of a combined permanent (712.4a)
-    attached_to: int | None = None        # the permanent this Aura or Equipment is attached to (301.5, 303.4)
+    attached_to: int | str | None = None  # the permanent (or player) this Aura or Equipment is attached to (301.5, 303.4b)
     damage: int = 0                       # damage marked on it this turn (120.6)
     attacking: str | int | None = None    # the player (name), planeswalker or battle (id) it attacks (508.1)
     blocking: tuple[int, ...] = ()        # the attacking creatures it blocks (509.1g; replaced, never changed)
@@ -125,7 +125,7 @@ class LastKnown(NamedTuple):
     copiable: Face | None = None
     left_at: int = 0          # the clock as it left; objects that left together share it (603.10a, 704.8)
     counters: tuple[tuple[str, int], ...] = ()   # the counters on it (608.2h: 'if it had no counters')
-    attached_to: int | None = None   # what it was attached to (an Aura's 'enchanted creature' looking back, 603.10a)
+    attached_to: int | str | None = None   # what it was attached to (an Aura's 'enchanted creature' looking back, 603.10a)
 
 
 class Replacement(NamedTuple):
