@@ -60,7 +60,7 @@ class Invariants:
             self.cached(game)
 
     def cached(self, game) -> None:
-        kept = (game._static_pass, game._unapplied_kept, game._trigger_sources)
+        kept = game.kept_values()
         cached = {i: game.characteristics(i) for i in list(game.state.objects)}
         before = [k.get(game.state.journal) for k in kept]
         journal = game.state.journal

@@ -40,6 +40,10 @@ class ResolvedEffect:
     ability: ast.Node
 
 
+#: The static abilities this pass applies.
+_APPLIED = (ast.StaticGrant, ast.DefinedPT)
+
+
 class Continuous:
     """The continuous effects of static abilities, applied to every permanent at once; a part of `Game`."""
 
@@ -57,9 +61,13 @@ class Continuous:
         abilities of permanents and of emblems (114.4); kept while what it read stays the same
         (`GameCore._static_pass`)."""
         applying = {i: self.own_characteristics(i) for i in self.state.battlefield}
-        effects = self.static_effects({**applying, **{i: self.own_characteristics(i) for i in self.emblems()}})
+        emblems = {i: self.own_characteristics(i) for i in self.emblems()}
         objects = self.state.objects
         resolved = [ResolvedEffect(i, stamp, ability) for i in applying for ability, _, stamp in objects[i].granted]
+        if not resolved and not any(self.static_abilities(chars, _APPLIED) for chars in (*applying.values(),
+                                                                                          *emblems.values())):
+            return applying
+        effects = self.static_effects({**applying, **emblems})
         if not effects and not resolved and not self._defining_abilities(applying):
             return applying
         self._applying = applying

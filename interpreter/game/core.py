@@ -21,6 +21,7 @@ from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKn
 from .steps import Env, Loops, StepInterpreter
 
 MAX_TRIALS = 16   # the most ways of answering a trial run tries before judging an option impossible
+STEADY_KEPT = 8   # the steady stamps what objects are is kept at (a rollback brings one back), forgotten at once
 
 
 class _Probe:
@@ -86,7 +87,10 @@ class GameCore:
         self.deciding: str | None = None   # the player doing the step now running: who answers its choices
         fd = rulebook.face_down
         self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
-        self._characteristics: dict[int, tuple[Key, Characteristics]] = {}   # object id -> (key, value)
+        # what objects are, kept: by steady stamp, those that read no volatile state (object id -> value); else
+        # object id -> (key, value)
+        self._steadily: dict[int, dict[int, Characteristics]] = {}
+        self._characteristics: dict[int, tuple[Key, Characteristics]] = {}
         self._own_kept: dict[int, tuple[tuple, tuple, Characteristics]] = {}   # object id -> (*_own_reads, value)
         self._applying: dict[int, Characteristics] | None = None   # the permanents while static effects apply
         # computed from the state, kept while what they read stays the same: every permanent with the effects of
@@ -97,6 +101,8 @@ class GameCore:
         self._unapplied_kept = Kept(self._read_unapplied)
         self._trigger_sources = Kept(self._functioning_sources)
         self._others_statics = Kept(self._read_others_statics)
+        self._runs = Kept(lambda: runs.state_not_run(self._in_play(), self.rulebook) is None)   # (perform)
+        self._player_statics: dict[type, Kept] = {}   # by kind, the static abilities about players (player_rules.py)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
         self._settled: Key = None   # where the last check of state-based actions found none (state_based.py)
 
@@ -110,6 +116,16 @@ class GameCore:
         if applying is not None and object_id in applying:
             return applying[object_id]
         journal = self.state.journal
+        steady = journal.steady()
+        steadily = self._steadily.get(steady)
+        if steadily is None:
+            if len(self._steadily) >= STEADY_KEPT:
+                self._steadily.clear()
+            steadily = self._steadily[steady] = {}
+        else:
+            value = steadily.get(object_id)
+            if value is not None:
+                return value
         cached = self._characteristics.get(object_id)
         if cached is not None and journal.holds(cached[0]):
             return cached[1]
@@ -119,7 +135,11 @@ class GameCore:
             key, value = self._static_pass.key, permanents.get(object_id)
         if value is None:
             key, value = journal.computed(lambda: self.own_characteristics(object_id))
-        if object_id not in self._defining:
+        if object_id in self._defining:
+            return value
+        if key is not None and key == (steady, None):
+            steadily[object_id] = value
+        else:
             self._characteristics[object_id] = (key, value)
         return value
 
@@ -127,10 +147,16 @@ class GameCore:
         """Every value kept from the state forgotten: what is asked next is computed afresh (the tests compare the
         two)."""
         self._characteristics.clear()
+        self._steadily.clear()
         self._own_kept.clear()
         self._settled = None
-        for kept in (self._static_pass, self._unapplied_kept, self._trigger_sources):
+        for kept in self.kept_values():
             kept.key = None
+
+    def kept_values(self) -> tuple[Kept, ...]:
+        """The values computed from the state that are kept while what they read stays the same."""
+        return (self._static_pass, self._unapplied_kept, self._trigger_sources, self._others_statics, self._runs,
+                *self._player_statics.values())
 
     def own_characteristics(self, object_id: int) -> Characteristics:
         """What the object is by itself: its card or face, what effects of resolved spells and abilities and the
@@ -272,13 +298,17 @@ class GameCore:
         yield from (objects[i] for i in self.state.battlefield)
         yield from (objects[item.object_id] for item in self.state.stack if item.object_id in objects)
 
+    def refuse_not_run(self) -> None:
+        """A state the interpreter can't run is refused (runs.py); that it can is kept while what it read stays
+        the same (`_runs`)."""
+        if not self._runs.get(self.state.journal):
+            raise runs.state_not_run(self._in_play(), self.rulebook)
+
     def perform(self, player: str, action: Callable[[], None], chooser: Chooser) -> list[Event]:
         """Run one player action all-or-nothing (a refusal rolls the journal back); returns the events
         it caused."""
         self.refuse_after_the_end()
-        refusal = runs.state_not_run(self._in_play(), self.rulebook)
-        if refusal is not None:
-            raise refusal
+        self.refuse_not_run()
         journal = self.state.journal
         mark = journal.mark()
         self.chooser, self.deciding = chooser, player
@@ -286,9 +316,7 @@ class GameCore:
         try:
             action()
             self.after_action(start)
-            refusal = runs.state_not_run(self._in_play(), self.rulebook)  # what the action put there
-            if refusal is not None:
-                raise refusal
+            self.refuse_not_run()   # what the action put there
             if isinstance(chooser, ScriptedChooser) and chooser.unused():
                 raise error("E408", f"unused answer(s): {', '.join(map(str, chooser.unused()))}",
                             help="remove answers the step does not ask for")

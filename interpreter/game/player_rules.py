@@ -14,6 +14,7 @@ from typing import Iterator, NamedTuple
 from ..diagnostics import error
 from ..language import ast
 from .characteristics import Face
+from .journal import Kept
 from .state import EMBLEM, CardDef, Context, Until
 from .steps import Env
 
@@ -51,12 +52,21 @@ class PlayerRules:
     def player_statics(self, player: str, kind: type) -> Iterator[tuple[ast.Node, Env, int]]:
         """The static abilities of this kind of the permanents that apply to the player now (those naming no
         players are about their controller, 'you'), each with the environment it is read in and its source."""
-        for source in self.state.battlefield + self.emblems():   # 114.4: an emblem's abilities work there
-            for rule, values in self.statics_with_values(self.characteristics(source), kind):
-                env = self._env_of(source, values)
-                named = getattr(rule, "players", None)
-                if player in (self.interpreter.players(named, env) if named is not None else [env.player]):
-                    yield rule, env, source
+        kept = self._player_statics.get(kind)
+        if kept is None:
+            kept = self._player_statics[kind] = Kept(lambda: self._player_statics_of(kind))
+        for source, rule, values in kept.get(self.state.journal):
+            env = self._env_of(source, values)
+            named = getattr(rule, "players", None)
+            if player in (self.interpreter.players(named, env) if named is not None else [env.player]):
+                yield rule, env, source
+
+    def _player_statics_of(self, kind: type) -> tuple[tuple[int, ast.Node, dict], ...]:
+        """The static abilities of this kind of the permanents and emblems (114.4: an emblem's abilities work
+        there), each with its source and its slots' values; kept while what it read stays the same
+        (`GameCore._player_statics`)."""
+        return tuple((source, rule, values) for source in self.state.battlefield + self.emblems()
+                     for rule, values in self.statics_with_values(self.characteristics(source), kind))
 
     def lasting_rules(self, player: str, kind: type) -> Iterator[tuple[ast.Node, Env]]:
         """The effects of this kind resolved spells and abilities gave the player for a while, in the order they
