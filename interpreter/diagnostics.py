@@ -213,6 +213,7 @@ CODES: dict[str, str] = {
     "W219": "an example use that is refused when run in the sample game (the refusal is given)",
     "E220": "a pronoun ('it', 'them', 'that card') in a definition with no antecedent, or two (608.2c: it means "
             "what the step before acted on)",
+    "E221": "a turn-based action without a step of the turn (`step \"STEP\"`) or without steps",
     "E301": "a mana cost that is not a sequence of {symbols}",
     "E302": "a mana string with a symbol that is not a type of mana",
     "E303": "a mana symbol that must be announced first (hybrid, Phyrexian) or can't be paid",

@@ -74,3 +74,9 @@ def test_a_pronoun_with_nothing_to_refer_to_is_refused_when_run_not_guessed(tmp_
         "expect: {alice: {battlefield: [{card: Grizzly Bears, counters: {}}]}}\n", encoding="utf-8")
     outcomes, _ = run_paths([tmp_path / "use.yaml"])
     assert [(o.passed, o.message) for o in outcomes] == [(True, "")]
+
+
+def test_a_turn_based_action_needs_a_step_of_the_turn(tmp_path: Path) -> None:
+    found = _codes(tmp_path, 'turn-based action "rust"\n  rule 703.4\n  step "upkeeep"\n'
+                             '  put a rust counter on each artifact you control\n')
+    assert ("E221", 1, "did you mean 'upkeep'?") in found

@@ -90,6 +90,7 @@ SAMPLES = {
     "return_to_zone": "return target creature to its owner's hand",
     "return_to_battlefield": "return the top card of your library to the battlefield",
     "return_under_owners_control": "return the top card of your library to the battlefield under its owner's control",
+    "return_transformed": "return the top card of your library to the battlefield transformed under your control",
     "sacrifice_another": "sacrifice another creature",
     "cant_block": "target creature can't block this turn",
     "cant_attack_or_block": "target creature can't attack or block this turn",

@@ -24,7 +24,7 @@ class Gone(NamedTuple):
     controller: str | None
     card_name: str | None
     x_paid: int | None = None
-    attached_to: int | None = None
+    attached_to: int | str | None = None
 
 
 def _own_step(trigger: ast.Node) -> bool:
@@ -154,7 +154,7 @@ class Bookkeeping:
                                                              effect=room.effect, source_name=event.card))
         for obj, abilities in sources:
             for ability, values in abilities:
-                if self.interpreter.triggered_by(ability.trigger, event, obj):
+                for _ in range(int(self.interpreter.triggered_by(ability.trigger, event, obj))):
                     self._refuse_not_run(ability, obj)
                     context = self.new_context(obj.controller, obj.id)
                     context.vars = dict(values, _cause=event.cause)

@@ -185,8 +185,7 @@ class Damage:
         self.emit(event, env)
         if "Creature" in types:
             if "creatures" in forms:
-                obj.counters[forms["creatures"]] = obj.counters.get(forms["creatures"], 0) + amount
-                self.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+                self.add_counters(object_id, forms["creatures"], amount, env)
             else:
                 obj.damage += amount
             if self.lethal_in_any_amount(chars):
@@ -195,6 +194,15 @@ class Damage:
             if type_ in types:
                 self.remove_counters(object_id, kind, amount, env)
         return True
+
+    def add_counters(self, object_id: int, kind: str, amount: int, env: Env | None) -> None:
+        """122.1: put `amount` counters of a kind on a permanent; the event says how many it has now (714.2b)."""
+        if amount <= 0:
+            return
+        obj = self.state.objects[object_id]
+        obj.counters[kind] = obj.counters.get(kind, 0) + amount
+        self.emit(Event("counter_added", obj.controller, obj.card_name, obj.id, kind=kind, amount=amount,
+                        count=obj.counters[kind]), env)
 
     def remove_counters(self, object_id: int, kind: str, amount: int, env: Env | None) -> None:
         """Remove up to `amount` counters of a kind from a permanent (a counter that isn't there can't be removed).

@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..language import ast
-from .events import Event
 from .state import Context, GameObject
 from .steps import Env, keyword_abilities
 
@@ -27,9 +26,7 @@ class Entering:
             if static.unless is None or not self.interpreter.holds(static.unless, self._entering_env(obj, values)):
                 obj.tapped = True
         for amount, kind in amounts:
-            if amount > 0:
-                obj.counters[kind] = obj.counters.get(kind, 0) + amount
-                self.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+            self.add_counters(obj.id, kind, amount, env)
 
     @staticmethod
     def _entering_env(obj: GameObject, values: dict) -> Env:

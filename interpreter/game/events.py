@@ -32,7 +32,8 @@ class Event:
     zone: str | None = None    # the zone the object came from: where a spell was cast from (601.2a), moved from
     recipient: int | None = None   # the permanent dealt damage (120.3), where `player` isn't
     other: int | None = None   # the other creature of a block: the attacker blocked, or the blocker (509.3b, 509.3d)
-    amount: int = 0            # how much damage was dealt (120.4), or life gained or lost (119.3)
+    amount: int = 0            # how much damage was dealt (120.4), life gained or lost (119.3), counters put
+    count: int = 0             # how many counters of the kind the object had once they were put (714.2b)
 
     def as_json(self) -> dict:
         out = {"event": self.name}

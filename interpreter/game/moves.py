@@ -19,12 +19,12 @@ class Moves:
     def move(self, object_id: int, zone: str, controller: str | None = None, face_down: str | None = None,
              env: Env | None = None, known: LastKnown | None = None,
              counters: tuple[tuple[int, str], ...] = (), x_paid: int | None = None,
-             paid: tuple[str, ...] = ()) -> GameObject:
+             paid: tuple[str, ...] = (), transformed: bool = False) -> GameObject:
         """Move an object to a zone as a new object (400.7), with the events that go with it. A permanent
         leaving the battlefield is remembered as it last existed there (608.2h), or as `known` says when it
         left together with others (704.8: as they all were before); one put into a graveyard from the
         battlefield dies (700.4); one entering the battlefield enters with `counters` and those its own
-        abilities give it (614.1c), its X being `x_paid` (the X of the spell it was, 107.3m) and the keyword
+        abilities give it (614.1c), with its back face up if `transformed` (712.14a), its X being `x_paid` (the X of the spell it was, 107.3m) and the keyword
         costs paid for that spell `paid` (601.2b: 'if it was kicked'). A replacement effect of a static ability
         may happen instead (replacing.py)."""
         state = self.state
@@ -55,6 +55,7 @@ class Moves:
             new.summoning_sick = True
             new.x_paid = x_paid
             new.costs_paid = paid
+            new.back_face_up = transformed
             if enchanting is not None:
                 self.attach(new, enchanting)
         if face_down:

@@ -212,8 +212,6 @@ GAPS: tuple[Gap, ...] = (
         "ability ('When you do') after an action other than a 'you may' one isn't run by the interpreter yet", "603.12",
         _reflexive_unread),
     # triggers: never detected
-    Gap(ast.ChapterTrigger, "chapter ability (lore counters)", "Sagas' chapter abilities aren't run by the "
-        "interpreter yet: they never trigger", "714.2b"),
     Gap(ast.UnlockTrigger, "trigger on unlocking a door", "unlocking doors isn't run by the interpreter yet: "
         "this never triggers", "709.5"),
     Gap(ast.SubjectTrigger, "trigger on '{event}'", "'{event}' isn't an event the interpreter detects yet: "
@@ -279,10 +277,14 @@ DEPENDENCY = ("a continuous effect depending on another", "depends on another ef
 #: told, so an action that leaves one on the battlefield or the stack, or is taken while one is there, is refused.
 NOT_UNDERSTOOD = ("card text not understood", "what it does can't be told, so no action is taken while it is on the "
                   "battlefield or the stack", "113.1")
-#: An Aura spell whose enchant ability names a player (702.5d), or no enchant ability the interpreter reads: what
-#: it targets (303.4a) isn't known, and casting it is refused rather than cast with no target.
-AURA_TARGET = ("what an Aura enchants", ("an Aura attached to a player, or one with no enchant ability the "
-                                         "interpreter reads, isn't run by the interpreter yet"), "303.4a")
+#: An Aura spell with no enchant ability the interpreter reads: what it targets (303.4a) isn't known, and casting
+#: it is refused rather than cast with no target.
+AURA_TARGET = ("what an Aura enchants", ("an Aura with no enchant ability the interpreter reads isn't run by the "
+                                         "interpreter yet"), "303.4a")
+#: 702.5c: an Aura with several enchant abilities can enchant only what all of them allow; its target would have to
+#: meet them all, which one target's words don't say yet: refused as it is cast or enters.
+SEVERAL_ENCHANTS = ("several enchant abilities", "an Aura with more than one enchant ability isn't run by the "
+                    "interpreter yet", "702.5c")
 #: 508.5: 'defending player' in the ability of a creature no longer attacking is the player it was attacking,
 #: which the game doesn't keep yet: that ability is refused as it resolves.
 NO_LONGER_ATTACKING = ("'defending player' of a creature no longer attacking", "the player a creature was "

@@ -18,6 +18,9 @@ from .journaled import JCounter, JDict, JList, JRandom, JSet, Recorded, recorded
 from .mana import COLOR_LETTERS, mana_value
 from .memo import ByIdentity
 
+#: The turn's steps (500.1), as the language names them.
+TURN_STRUCTURE, STEPS = ast.TURN_STRUCTURE, ast.STEPS
+
 #: The designation of a permanent an effect exiles instead of putting it anywhere else when it leaves (614.1a).
 LEAVES_TO_EXILE = "exiled if it would leave the battlefield"
 #: The designation of an object in the command zone that is an emblem (114.1).
@@ -29,19 +32,6 @@ ALL_ZONES = ("battlefield", "stack") + PLAYER_ZONES
 SEARCH_ORDER = ("battlefield", "stack", "hand", "library", "graveyard", "exile", "sideboard", "command")
 #: Zones whose contents are public (400.2).
 PUBLIC_ZONES = ("battlefield", "stack", "graveyard", "exile", "command")
-#: The phases of a turn and their steps, in order (500.1, 501.1, 506.1, 512.1), each step named as scenarios
-#: name it; a main phase has no steps (505.2) and stands for itself ('main' is the precombat main phase).
-TURN_STRUCTURE: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("beginning", ("untap", "upkeep", "draw")),
-    ("precombat main", ("main",)),
-    ("combat", ("beginning of combat", "declare attackers", "declare blockers", "combat damage", "end of combat")),
-    ("postcombat main", ("postcombat main",)),
-    ("ending", ("end", "cleanup")),
-)
-#: Every step and main phase of a turn, in order.
-STEPS: tuple[str, ...] = tuple(step for _, steps in TURN_STRUCTURE for step in steps)
-
-
 def phase_of(step: str) -> str:
     """The phase a step belongs to (500.1)."""
     return next(phase for phase, steps in TURN_STRUCTURE if step in steps)
@@ -93,7 +83,7 @@ class GameObject(Recorded):
     cast_events: tuple = ()               # what happened as the spell it was was cast (701.4b)
     costs_paid: tuple[str, ...] = ()      # the keyword costs paid as the spell it was was cast (601.2b)
     parts: tuple[CardDef, ...] = ()       # the two cards of a combined permanent (712.4a)
-    attached_to: int | None = None        # the permanent this Aura or Equipment is attached to (301.5, 303.4)
+    attached_to: int | str | None = None  # the permanent (or player) this Aura or Equipment is attached to (301.5, 303.4b)
     damage: int = 0                       # damage marked on it this turn (120.6)
     attacking: str | int | None = None    # the player (name), planeswalker or battle (id) it attacks (508.1)
     blocking: tuple[int, ...] = ()        # the attacking creatures it blocks (509.1g; replaced, never changed)
@@ -135,7 +125,7 @@ class LastKnown(NamedTuple):
     copiable: Face | None = None
     left_at: int = 0          # the clock as it left; objects that left together share it (603.10a, 704.8)
     counters: tuple[tuple[str, int], ...] = ()   # the counters on it (608.2h: 'if it had no counters')
-    attached_to: int | None = None   # what it was attached to (an Aura's 'enchanted creature' looking back, 603.10a)
+    attached_to: int | str | None = None   # what it was attached to (an Aura's 'enchanted creature' looking back, 603.10a)
 
 
 class Replacement(NamedTuple):

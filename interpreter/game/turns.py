@@ -190,17 +190,22 @@ class Turns:
 
     # ------------------------------------------------------------ turn-based actions and priority
     def _turn_actions(self) -> bool:
-        """The step's turn-based actions (703.4); False when one needs an answer the step doesn't give:
+        """The step's turn-based actions (703.4), the turn structure's then those rules files define; False when
+        one needs an answer the step doesn't give:
         it is undone, and waits for the next `go to` or `pass`."""
         state = self.state
         action = _TURN_ACTIONS.get(state.step)
+        defined = [a for a in self.rulebook.turn_based_actions if a.step == state.step]
         state.turn_actions_done = True
-        if action is None:
+        if action is None and not defined:
             return True
         journal = state.journal
         mark = journal.mark()
         try:
-            getattr(self, action)()
+            if action is not None:
+                getattr(self, action)()
+            for turn_based in defined:
+                self._defined_turn_action(turn_based)
         except MtgError as exc:
             journal.rollback(mark)
             if exc.diagnostic.code != NO_ANSWER:
@@ -209,6 +214,14 @@ class Turns:
             return False
         journal.keep(mark)
         return True
+
+    def _defined_turn_action(self, action: ast.TurnBasedAction) -> None:
+        """703.4: a turn-based action a rules file defines, done by the active player ('you'), after the step's
+        own; it doesn't use the stack (703.1)."""
+        player = self.state.active
+        context = self.new_context(player, None)
+        self.interpreter.run(action.steps, Env(player, context, None, action_text=action.name))
+        self.end_context(context)
 
     def _priority(self) -> bool:
         """A player would receive priority (117.3a): state-based actions, then triggered abilities go on

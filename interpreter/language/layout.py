@@ -28,6 +28,8 @@ PATTERN_KINDS = ("keyword action", "keyword ability", "special action", "game ac
 #: A keyword action the language has as a primitive step (destroy, sacrifice, tap: 701.2-701.28): its file
 #: documents it (rule, reminder, examples) and has no steps; its pattern adds nothing to the grammar.
 GAME_ACTION = "game action"
+#: A turn-based action (703.4): what the active player does as a step begins, without the stack.
+TURN_BASED_ACTION = "turn-based action"
 
 
 @dataclass

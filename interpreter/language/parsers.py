@@ -25,7 +25,7 @@ SLOT_RULES = {"number": "number", "quality": "quality", "objects": "objects", "s
 #: Slot names that imply a type, so a pattern can say {count} or {cards}.
 SLOT_NAME_TYPES = {
     "count": "number", "n": "number", "number": "number", "amount": "number",
-    "quality": "quality", "subtype": "subtype",
+    "quality": "quality", "second_quality": "quality", "subtype": "subtype",
     "cards": "objects", "card": "objects", "permanent": "objects", "permanents": "objects",
     "creature": "objects", "creatures": "objects", "object": "objects", "objects": "objects",
     "cost": "cost", "second_cost": "cost", "name": "name",

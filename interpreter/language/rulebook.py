@@ -16,7 +16,7 @@ from lark.exceptions import GrammarError
 
 from ..diagnostics import Diagnostic, MtgError, Report, Span, decode, did_you_mean, error
 from . import ast
-from .layout import GAME_ACTION, PATTERN_KINDS, LayoutItem, LayoutReader, PendingDefinition, expected_column, unquote
+from .layout import GAME_ACTION, PATTERN_KINDS, TURN_BASED_ACTION, LayoutItem, LayoutReader, PendingDefinition, expected_column, unquote
 from .parsers import (
     GrammarIndex,
     extension,
@@ -84,6 +84,7 @@ class Rulebook(LayoutReader):
         self.subtype_abilities: dict[str, tuple] = {}   # what a subtype gives its object (305.6)
         self.designation_abilities: dict[str, tuple] = {}   # what a designation gives its permanent or player (701.60c, 725.2)
         self.exclusive_designations: set[str] = set()   # designations one player at a time has (725.3)
+        self.turn_based_actions: list[ast.TurnBasedAction] = []   # those rules files define (703.4), in load order
         self.subtype_lists: dict[str, tuple[str, ...]] = {}  # each `types` definition's subtypes, by its title
         self._singular: dict[str, str] = {}
         self._lower_singular: dict[str, str] = {}   # the same, by lowercase plural (the first wins)
@@ -218,6 +219,9 @@ class Rulebook(LayoutReader):
     def _finish(self, pending: PendingDefinition) -> None:
         rules = tuple(pending.values("rule_clause"))
         reminder = pending.first("reminder_clause")
+        if pending.kind == TURN_BASED_ACTION:
+            self._finish_turn_based_action(pending, rules)
+            return
         if pending.kind not in PATTERN_KINDS or pending.kind == GAME_ACTION:
             for item in pending.step_items:  # only clauses belong under these definitions
                 word = item.text.split()[0]
@@ -293,6 +297,20 @@ class Rulebook(LayoutReader):
             self.game_actions[definition.name] = definition
         else:
             self.special_actions.setdefault(special_key(pending.pattern), []).append(definition)
+
+    def _finish_turn_based_action(self, pending: PendingDefinition, rules: tuple[str, ...]) -> None:
+        """703.4: a turn-based action, `step "STEP"` (a step as ast.STEPS names it), its steps run by the
+        active player."""
+        step = pending.first("step_clause")
+        if step not in ast.STEPS:
+            raise error("E221", f"turn-based action {pending.title} needs 'step \"STEP\"', a step of the turn",
+                        pending.span, rule="500.1", help=did_you_mean(step or "", ast.STEPS) or
+                        f"one of: {', '.join(ast.STEPS)}")
+        parsed = join_otherwise([self._parse_line(item, "effect_text") for item in pending.step_items])
+        if not parsed:
+            raise error("E221", f"turn-based action {pending.title} has no steps", pending.span, rule="703.4")
+        steps = parsed[0] if len(parsed) == 1 else ast.Sequence(tuple(parsed), span=pending.span)
+        self.turn_based_actions.append(ast.TurnBasedAction(pending.title, rules, step, steps, span=pending.span))
 
     def _slot_default(self, kind: str, text: str, span: Span) -> object:
         """A default slot value, written as text ('this permanent', 'Zombies') and parsed here."""

@@ -151,11 +151,15 @@ class StartingState:
                               code=exc.diagnostic.code, help=exc.diagnostic.help) from None
 
     def attach(self, game: Game, placed: Placed) -> None:
+        """What the entry is attached to: a permanent, or a player by name (an Aura enchanting a player, 303.4b)."""
         obj, name = placed.obj, placed.obj.card_name
-        target = self.find(game, placed, "attached_to")
         if not ATTACHING & set(game.characteristics(obj.id).subtypes):
             raise self.refuse(f"{name} is no Aura, Equipment or Fortification: nothing else is attached to a "
                               "permanent", placed.line, "attached_to", "701.3a")
+        if placed.spec["attached_to"] in game.state.players:
+            obj.attached_to = placed.spec["attached_to"]
+            return
+        target = self.find(game, placed, "attached_to")
         if target is obj:
             raise self.refuse(f"{name} can't be attached to itself", placed.line, "attached_to", "303.4d")
         obj.attached_to = target.id

@@ -127,8 +127,7 @@ class ActionSteps:
             if obj.zone != "battlefield":
                 continue
             for kind in list(obj.counters):
-                obj.counters[kind] += 1
-                self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+                self.game.add_counters(i, kind, 1, env)
         return ids
 
     def _set_life(self, player: str, total: int, env: Env) -> None:
@@ -155,8 +154,7 @@ class ActionSteps:
             obj = self.state.objects[i]
             for kind in [node.kind] if node.kind is not None else list(obj.counters):
                 if obj.counters.get(kind, 0):
-                    obj.counters[kind] += obj.counters[kind] * (node.factor - 1)
-                    self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+                    self.game.add_counters(i, kind, obj.counters[kind] * (node.factor - 1), env)
         return ids
 
     @executes(ast.MultiplyPT)

@@ -116,8 +116,9 @@ class Steps:
         self.check_runs(node, env)
         return EXECUTORS[type(node)](self, node, env)
 
-    def triggered_by(self, trigger: ast.Trigger, event: Event, source: GameObject) -> bool:
-        """Whether the event triggers the ability of `source` (603.2): one method per trigger kind. A trigger
+    def triggered_by(self, trigger: ast.Trigger, event: Event, source: GameObject) -> int:
+        """Whether (how many times) the event triggers the ability of `source` (603.2): one method per trigger
+        kind; a list of chapter numbers triggers once for each number one event reaches (714.2c). A trigger
         with a part the interpreter doesn't detect yet (runs.py) never triggers; coverage and lint report it."""
         if _TRIGGER_NOT_RUN(trigger, self.game.rulebook):
             return False

@@ -153,7 +153,8 @@ class ObjectSteps:
         if isinstance(node, ast.QualityWith):
             if node.name is not None:
                 return f"{self.describe_quality(node.quality, env)} named {self.name(node.name, env)}"
-            what = (f"out {node.keyword}" if node.without else node.keyword) or (f"a {node.counter} counter" if node.counter else None) or f"{node.stat} {self.number(node.value, env)} or {'less' if node.at_most else 'greater'}"
+            what = (f"out {node.keyword}" if node.without else node.keyword) or (
+                f"a {node.ability} ability" if node.ability else None) or (f"a {node.counter} counter" if node.counter else None) or f"{node.stat} {self.number(node.value, env)} or {'less' if node.at_most else 'greater'}"
             return f"{self.describe_quality(node.quality, env)} with{'' if node.without else ' '}{what}"
         if isinstance(node, ast.SharesColor):
             return f"{self.describe_quality(node.quality, env)} that shares a color with it"
@@ -181,6 +182,9 @@ class ObjectSteps:
                 return (keyword_ability(chars.abilities, node.keyword) is not None) != node.without
             if node.name is not None:  # 201.2: an object with no name (face down, 708.2) has no name to match
                 return chars.name is not None and chars.name == self.name(node.name, env)
+            if node.ability is not None:  # 714.2: a chapter symbol is a triggered ability's trigger
+                return any(isinstance(a, ast.TriggeredAbility) and isinstance(a.trigger, ast.ChapterTrigger)
+                           for a in chars.abilities)
             if node.counter is not None:  # 'with a time counter on it': a counter is on the object now
                 return obj is not None and obj.counters.get(node.counter, 0) > 0
             value = chars.mana_value if node.stat == "mana value" else getattr(chars, node.stat, None)

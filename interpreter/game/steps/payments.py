@@ -62,9 +62,7 @@ class PaymentSteps:
         amount = abs(self.number(cost.amount, env))  # the sign is the cost's direction
         obj = self.state.objects[env.source_id]
         if not cost.mana.startswith("-"):
-            if amount:
-                obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + amount
-                self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+            self.game.add_counters(obj.id, "loyalty", amount, env)
             return
         if obj.counters.get("loyalty", 0) < amount:
             raise self.refuse(f"{obj.card_name} has {obj.counters.get('loyalty', 0)} loyalty counters, fewer than "

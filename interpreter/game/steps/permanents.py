@@ -256,10 +256,7 @@ class PermanentSteps:
         amount = self.number(node.count, env)
         ids = [i for i in self.objects(node.objects, env) if self.state.objects[i].zone == "battlefield"]
         for i in ids:  # 122.1: counters go on permanents
-            obj = self.state.objects[i]
-            if amount > 0:
-                obj.counters[node.kind] = obj.counters.get(node.kind, 0) + amount
-                self.game.emit(Event("counter_added", obj.controller, obj.card_name, obj.id), env)
+            self.game.add_counters(i, node.kind, amount, env)
         return ids
 
     @executes(ast.TurnFaceUp)

@@ -281,6 +281,14 @@ class TriggerSteps:
             return False
         return who == "a player" or (player == controller) == (who == "you")
 
+    @executes(ast.ChapterTrigger)
+    def chapter_trigger(self, node: ast.ChapterTrigger, event: Event, source: GameObject) -> int:
+        """714.2b: one or more lore counters were put on this Saga and their number went from less than N to at
+        least N; once for each of the ability's numbers that one event reaches (714.2c)."""
+        if event.name != "counter_added" or event.kind != "lore" or event.object_id != source.id:
+            return 0
+        return sum(event.count - event.amount < n <= event.count for n in node.chapters)
+
     @executes(ast.PhaseTrigger)
     def phase_trigger(self, node: ast.PhaseTrigger, event: Event, source: GameObject) -> bool:
         return self.step_begins(node, event, source.controller)

@@ -7,7 +7,7 @@ from ...language import ast
 from ..choices import Choice
 from ..events import Event
 from ..mana import can_pay, parse_cost
-from .base import Env, executes
+from .base import PERMANENT_TYPES, Env, executes
 
 
 class ZoneSteps:
@@ -47,11 +47,15 @@ class ZoneSteps:
     @executes(ast.Return)
     def return_(self, node: ast.Return, env: Env) -> list[int]:
         """Return objects to a zone (their owner's, 400.3) or to the battlefield under your control (110.2), or
-        under their owner's where the text says so."""
+        under their owner's where the text says so; 'transformed', a double-faced card with its back face up, and
+        a card that isn't one (or whose back face isn't a permanent's, 712.10) stays where it is (712.14a)."""
         ids = self.objects(node.objects, env)
         controller = env.player if node.zone == "battlefield" and not node.under_owner else None
+        if node.transformed:
+            ids = [i for i in ids if self.state.objects[i].card.back is not None and {
+                t.lower() for t in self.state.objects[i].card.back.characteristics().types} & PERMANENT_TYPES]
         for i in ids:
-            self.game.move(i, node.zone, controller=controller, env=env)
+            self.game.move(i, node.zone, controller=controller, env=env, transformed=node.transformed)
         return ids
 
     @executes(ast.Discard)

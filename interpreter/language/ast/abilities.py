@@ -259,10 +259,12 @@ class FaceDownCast(Node):
 class AttachOnly(Node):
     """'This permanent can be attached only to a QUALITY [you control]' (702.5a, 301.5c): what an Aura with this
     ability can target as a spell (303.4a), enchant (303.4d, 704.5m) and be attached to as it enters otherwise
-    (303.4i); `you_control`: only one its controller controls."""
+    (303.4f); `you_control`: only one its controller controls. '... only to a player' / '... to an opponent'
+    (702.5d): `players` is 'player' or 'opponent' (of its controller), and `quality` is None."""
 
-    quality: QualityExpr
+    quality: QualityExpr | None
     you_control: bool = False
+    players: str | None = None
 
 
 @dataclass(frozen=True)

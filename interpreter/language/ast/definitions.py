@@ -28,7 +28,23 @@ __all__ = [
     "Room",
     "RoomCard",
     "TokenDefinition",
+    "TurnBasedAction",
+    "TURN_STRUCTURE",
+    "STEPS",
 ]
+
+#: The phases of a turn and their steps, in order (500.1, 501.1, 506.1, 512.1), each step named as scenarios
+#: and rules files name it; a main phase has no steps (505.2) and stands for itself ('main' is the precombat
+#: main phase).
+TURN_STRUCTURE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("beginning", ("untap", "upkeep", "draw")),
+    ("precombat main", ("main",)),
+    ("combat", ("beginning of combat", "declare attackers", "declare blockers", "combat damage", "end of combat")),
+    ("postcombat main", ("postcombat main",)),
+    ("ending", ("end", "cleanup")),
+)
+#: Every step and main phase of a turn, in order.
+STEPS: tuple[str, ...] = tuple(step for _, steps in TURN_STRUCTURE for step in steps)
 
 
 @dataclass(frozen=True)
@@ -197,3 +213,15 @@ class TokenDefinition(Node):
     power: int | None = None
     toughness: int | None = None
     back: str | None = None  # the token its back face is, for a double-faced token (111.10i, 712.2)
+
+
+@dataclass(frozen=True)
+class TurnBasedAction(Node):
+    """A turn-based action (703.4) a rules file defines: what the active player does as a step begins
+    (`step`, one of STEPS), after the step's own actions of the turn structure (502.3, 504.1, 514.1), without
+    using the stack (703.1)."""
+
+    name: str
+    rules: tuple[str, ...]
+    step: str
+    steps: Effect

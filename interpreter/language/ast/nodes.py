@@ -107,6 +107,7 @@ class QualityWith(Node):
     counter: str | None = None   # 'with a time counter on it' (122.1)
     without: bool = False        # 'creature without flying': the keyword is one it doesn't have
     name: "str | Var | None" = None  # 'a card named Festering Newt' (201.2)
+    ability: str | None = None   # 'with one or more chapter abilities': a kind of ability it has (714.2)
 
 
 QualityExpr = Union[Quality, Var, QualityChoice, QualityWith]

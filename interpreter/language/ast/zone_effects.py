@@ -107,11 +107,12 @@ class Discard(Node):
 @dataclass(frozen=True)
 class Return(Node):
     """'return OBJECTS to ZONE' / '... to the battlefield' (zone 'battlefield'): a move between zones (400.7);
-    `under_owner`: '... under its owner's control' (610.3c)."""
+    `under_owner`: '... under its owner's control' (610.3c); `transformed`: with its back face up (712.14a)."""
 
     objects: "Objects"
     zone: str
     under_owner: bool = False
+    transformed: bool = False
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,22 @@ class AbilityRules(Transformer):
                                span=self._span(meta))
 
     def keyword_abilities(self, meta, children):
-        return ast.KeywordAbilities(tuple(children), span=self._span(meta))
+        """A line of keywords; 'from QUALITY' after a 'KEYWORD from QUALITY' ability is another ability of that
+        keyword with the new quality (702.16g, 702.11f: shorthand for separate abilities)."""
+        abilities: list[ast.KeywordAbility] = []
+        for child in children:
+            if isinstance(child, ast.KeywordAbility):
+                abilities.append(child)
+                continue
+            before = abilities[-1]
+            if not before.name.endswith(" from") or [name for name, _ in before.args] != ["quality"]:
+                raise MtgError(Diagnostic("E101", "not understood: a quality after a keyword ability follows no "
+                                          "'KEYWORD from QUALITY' ability", child.span, rule="702.16g"))
+            abilities.append(ast.KeywordAbility(before.name, (("quality", child),), span=child.span))
+        return ast.KeywordAbilities(tuple(abilities), span=self._span(meta))
+
+    def keyword_from_more(self, meta, children):
+        return children[-1]
 
     def cast_zone(self, meta, children):
         return str(children[0]).lower()

@@ -18,6 +18,20 @@ class AttachmentRules(Transformer):
     def attach_you_control(self, meta, children):
         return True
 
+    def attach_quality(self, meta, children):
+        """'a creature or Vehicle', 'a creature with mana value 2 or less': any one of the qualities."""
+        options = [self._with(q, clause) if clause else q for q, clause in zip(children[::2], children[1::2])]
+        return options[0] if len(options) == 1 else ast.QualityChoice(tuple(options), span=self._span(meta))
+
+    def attached_only_to_players(self, meta, children):
+        return ast.AttachOnly(None, players=children[-1], span=self._span(meta))
+
+    def attach_any_player(self, meta, children):
+        return "player"
+
+    def attach_opponent(self, meta, children):
+        return "opponent"
+
     def attached_restriction_line(self, meta, children):
         """'Enchanted creature can't attack or block' (508.1c, 509.1b): the permanent it is attached to has the
         restriction, said of itself (rules/README.md, "Choices we made")."""

@@ -33,6 +33,9 @@ class PermanentEffectRules(Transformer):
     def with_keyword(self, meta, children):
         return ("keyword", children[0])
 
+    def with_chapter_ability(self, meta, children):
+        return ("ability", "chapter")
+
     def stat(self, meta, children):
         return " ".join(str(c).lower() for c in children)
 
@@ -58,6 +61,8 @@ class PermanentEffectRules(Transformer):
             return ast.QualityWith(quality, keyword=clause[1], without=clause[0] == "without", span=quality.span)
         if clause[0] == "counter":
             return ast.QualityWith(quality, counter=clause[1], span=quality.span)
+        if clause[0] == "ability":
+            return ast.QualityWith(quality, ability=clause[1], span=quality.span)
         if clause[0] == "greater":
             return ast.GreaterStat(quality, clause[1], span=quality.span)
         _, stat, value, at_most = clause

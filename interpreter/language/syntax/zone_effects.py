@@ -90,6 +90,10 @@ class ZoneEffectRules(Transformer):
     def return_to_battlefield(self, meta, children):
         return ast.Return(children[0], "battlefield", span=self._span(meta))
 
+    def return_transformed(self, meta, children):
+        owner = "owner's" in self.source.text[meta.start_pos:meta.end_pos].lower()
+        return ast.Return(children[0], "battlefield", under_owner=owner, transformed=True, span=self._span(meta))
+
     def return_under_owners_control(self, meta, children):
         return ast.Return(children[0], "battlefield", under_owner=True, span=self._span(meta))
 
