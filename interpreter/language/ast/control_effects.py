@@ -113,9 +113,13 @@ class Sequence(Node):
 
 @dataclass(frozen=True)
 class Conditional(Node):
+    """'If CONDITION, EFFECT [Otherwise, ...]' (608.2c); `after`: written 'EFFECT if CONDITION', which is never an
+    intervening 'if' clause (603.4)."""
+
     condition: Condition
     effect: "Effect"
     otherwise: "Effect | None" = None
+    after: bool = False
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ import re
 
 from lark import Transformer, v_args
 
+from ...diagnostics import Diagnostic, MtgError
 from .. import ast
 from .sentences import join_instead, join_keyword_costs, join_otherwise, join_same_players, join_unreplaced, span_through
 
@@ -130,6 +131,18 @@ class ControlRules(Transformer):
 
     def conditional(self, meta, children):
         return ast.Conditional(children[0], children[1], span=self._span(meta))
+
+    def conditional_after(self, meta, children):
+        """'EFFECT if CONDITION' (608.2c): as 'If CONDITION, EFFECT'. A pronoun in the condition then means what
+        it means there, the objects an earlier step acted on; one that names the effect's own target ('Counter
+        target instant spell if it's blue') would need the target read before the condition, and isn't
+        understood."""
+        effect, condition = children
+        if any(isinstance(n, ast.It) for n in ast.walk(condition)) and any(
+                isinstance(n, (ast.Target, ast.AnyTarget)) for n in ast.walk(effect)):
+            raise MtgError(Diagnostic("E101", "a condition after an effect that names the effect's target isn't "
+                                      "understood yet", self._span(meta)))
+        return ast.Conditional(condition, effect, after=True, span=self._span(meta))
 
     def sentences(self, meta, children):
         effects = join_unreplaced(join_instead(join_keyword_costs(join_otherwise(children, strict=False))))

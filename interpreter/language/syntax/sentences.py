@@ -62,6 +62,10 @@ def join_otherwise(effects: list, strict: bool = True) -> list:
     out: list = []
     for effect in effects:
         if isinstance(effect, ast.Otherwise):
+            if out and isinstance(out[-1], ast.Conditional) and out[-1].after and isinstance(out[-1].effect,
+                                                                                             ast.Optional):
+                raise MtgError(Diagnostic("E101", "'Otherwise' after 'You may ... if ...' (declining, or the "
+                                          "condition not holding) isn't understood yet", effect.span))
             joined = _attach(out[-1], effect.effect) if out and isinstance(out[-1], ast.Conditional) else None
             if joined is None:
                 if not strict:
@@ -79,7 +83,7 @@ def intervening_if(effect: ast.Node) -> tuple[ast.Node | None, ast.Node]:
     the condition and the rest of the effect. With an 'Otherwise' it is an ordinary conditional (the
     ability does something either way)."""
     first = effect.effects[0] if isinstance(effect, ast.Sequence) else effect
-    if not isinstance(first, ast.Conditional) or first.otherwise is not None:
+    if not isinstance(first, ast.Conditional) or first.otherwise is not None or first.after:
         return None, effect
     if isinstance(effect, ast.Sequence):
         return first.condition, ast.Sequence((first.effect,) + effect.effects[1:], span=effect.span)
@@ -138,11 +142,11 @@ def join_keyword_costs(effects: list) -> list:
 def _attach(conditional: ast.Conditional, otherwise: ast.Node) -> ast.Conditional | None:
     """The conditional with `otherwise` as its last 'otherwise' (else-if chains nest), or None."""
     if conditional.otherwise is None:
-        return ast.Conditional(conditional.condition, conditional.effect, otherwise, span=conditional.span)
+        return dataclasses.replace(conditional, otherwise=otherwise)
     if isinstance(conditional.otherwise, ast.Conditional):
         inner = _attach(conditional.otherwise, otherwise)
         if inner is not None:
-            return ast.Conditional(conditional.condition, conditional.effect, inner, span=conditional.span)
+            return dataclasses.replace(conditional, otherwise=inner)
     return None
 
 
