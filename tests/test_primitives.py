@@ -94,6 +94,7 @@ SAMPLES = {
     "sacrifice_another": "sacrifice another creature",
     "cant_block": "target creature can't block this turn",
     "cant_attack_or_block": "target creature can't attack or block this turn",
+    "lose_abilities": "target creature loses flying until end of turn",
     "cant_be_blocked": "target creature you control can't be blocked this turn",
     "counter_objects": "counter target spell",
     "turn_face_down": "turn target creature face down",
