@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Callable
 from ..diagnostics import MtgError
 from ..language import ast
 from .choices import Choice, Chooser
-from .journal import Kept
+from .journal import Kept, Key
 from .mana import mana_value
-from .mana_sources import Source, mana_abilities, pay_plan
-from .offers import Offers, offers
+from .mana_sources import Source, pay_plan
+from .offers import Offers, footprint, offers
 from .turns import MAIN_PHASES
 
 if TYPE_CHECKING:
@@ -103,10 +103,10 @@ class Legal:
         self.game = game
         self._parsed: dict[str, ast.Node] = {} if parsed is None else parsed   # may be shared by games
         self._specials_tried: dict[tuple, bool] = {}   # (turn, text, mana paid with) -> whether it ran
-        # kept while what they read stays the same (journal.py): references, each player's mana abilities
+        # kept while what they read stays the same (journal.py): references, each player's offers (offers.py),
+        # with the key they hold at and their footprint
         self._refs: dict[tuple[str, str], Kept[dict[int, str]]] = {}
-        self._mana: dict[str, Kept[list[tuple[Source, bool]]]] = {}
-        self._offers: dict[str, Kept[Offers]] = {}
+        self._offers: dict[str, tuple[Key, tuple, Offers]] = {}
         self._castables: dict = {}   # (object id, player, reference, who may play it) -> its ways of casting
 
     def ref(self, object_id: int) -> str:
@@ -121,10 +121,8 @@ class Legal:
 
     def mana_sources(self, player: str) -> list[Source]:
         """The player's untapped permanents with a '{T}: Add ...' ability of one mana (not summoning sick)."""
-        if player not in self._mana:
-            self._mana[player] = Kept(lambda: mana_abilities(self.game, player))
         objects = self.game.state.objects
-        return [s for s, creature in self._mana[player].get(self.game.state.journal)
+        return [s for s, creature in self.offers(player).mana
                 if not objects[s.object_id].tapped and not (creature and objects[s.object_id].summoning_sick)]
 
     def paying(self, player: str, plan: list[tuple[Source, str]]) -> dict:
@@ -218,11 +216,16 @@ class Legal:
         return found
 
     def offers(self, player: str) -> Offers:
-        """What the player's objects offer to do by the steady state (offers.py), kept while it stays the same."""
+        """What the player's objects offer to do by the steady state (offers.py), kept while it stays the same and
+        beyond, while what it reads (`footprint`) does."""
+        journal = self.game.state.journal
         kept = self._offers.get(player)
-        if kept is None:
-            kept = self._offers[player] = Kept(lambda: offers(self.game, self.ref, player, self._castables))
-        return kept.get(self.game.state.journal)
+        if kept is not None and journal.holds(kept[0]):
+            return kept[2]
+        key, seen = journal.computed(lambda: footprint(self.game, self.ref, player))
+        found = kept[2] if kept is not None and kept[1] == seen else offers(self.game, self.ref, player, self._castables)
+        self._offers[player] = (key, seen, found)
+        return found
 
     def _lands(self, player: str) -> list[Action]:
         """305.1-305.2: in the player's main phase with an empty stack, a land from the hand if none was played and

@@ -1,7 +1,8 @@
 """What a player's objects offer to do, as far as the steady part of the state says (journal.py: not the step,
 tapped permanents, mana pools or lands played): the lands they may play, the ways of casting each card, the
-activated abilities of their permanents with their costs, the special actions. `Legal` keeps it while that part
-stays the same and checks the rest (timing, untapped sources, the pool) each time it lists (legal.py).
+activated abilities of their permanents with their costs, the special actions, the mana abilities. `Legal` keeps it
+while that part stays the same, or while what it reads of it does (`footprint`), and checks the rest (timing,
+untapped sources, the pool) each time it lists (legal.py).
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from ..diagnostics import MtgError
 from ..language import ast
 from .characteristics import Characteristics
 from .mana import mana_value, parse_cost
-from .mana_sources import activated_abilities, mana_ability
+from .mana_sources import Source, activated_abilities, mana_abilities, mana_ability
 from .optional_costs import split_cost
 from .state import GameObject
 from .steps import keyword_abilities
@@ -66,18 +67,32 @@ class Offers:
     flash: bool                                 # a permanent of theirs lets spells be cast as though with flash
     activations: tuple[Activatable, ...]
     specials: tuple[tuple[int, str], ...]       # (object id, step text) of special actions (116.2)
+    mana: tuple[tuple[Source, bool], ...]       # their mana abilities (`mana_abilities`)
+
+
+def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple:
+    """What `offers` reads that can change, to compare: the player's zones in order (their references too), each of
+    their permanents' characteristics, whether it is phased out or face down and what was chosen as it entered,
+    who may play each card of their graveyard and exile, and the cards of others an effect lets them play."""
+    state = game.state
+    zones, objects = state.players[player].zones, state.objects
+    return (tuple(zones["hand"]),
+            tuple((i, objects[i].playable_by) for zone in CAST_ZONES[1:] for i in zones[zone]),
+            tuple((i, game.characteristics(i), o.phased_out, o.face_down, o.chosen) for i in state.battlefield
+                  if (o := objects[i]).controller == player),
+            tuple((o.id, ref(o.id)) for o in _playable(game, player) if o.owner != player))
 
 
 def offers(game: "Game", ref: Callable[[int], str], player: str, known: dict) -> Offers:
-    """The player's offers now (it only reads the state, so it can be kept: `Journal.computed`); `known`: the ways
-    of casting each card worked out before (`_castables`)."""
+    """The player's offers now (the same while `footprint` is); `known`: the ways of casting each card worked out
+    before (`_castables`)."""
     playable = _playable(game, player)
     lands = tuple((o.id, f"play {ref(o.id)}") for o in _distinct(game.state.in_zone("hand", player)) + playable
                   if "Land" in o.card.front.characteristics().types)
     flash = any(isinstance(a, ast.AsThoughFlash) for o in game.state.in_zone("battlefield", player)
                 for a in game.characteristics(o.id).abilities)
     return Offers(lands, _castables(game, ref, player, playable, known), flash, _activatables(game, ref, player),
-                  _special_objects(game, ref, player))
+                  _special_objects(game, ref, player), tuple(mana_abilities(game, player)))
 
 
 def _playable(game: "Game", player: str) -> list[GameObject]:
