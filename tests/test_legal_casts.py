@@ -16,6 +16,10 @@ CARDS = {
     "Divination": {"mana_cost": "{2}{U}", "types": ["Sorcery"], "text": "Draw two cards."},
     "Mistral Charger": {"mana_cost": "{3}{U}", "types": ["Creature"], "subtypes": ["Elemental"], "power": 2,
                         "toughness": 2, "text": "Evoke {U}"},
+    "Pulverize": {"mana_cost": "{4}{R}{R}", "types": ["Sorcery"],
+                  "text": "You may sacrifice two Mountains rather than pay this spell's mana cost.\n"
+                          "Destroy all artifacts."},
+    "Mountain": {"types": ["Land"], "supertypes": ["Basic"], "subtypes": ["Mountain"]},
     "Hidden Drake": {"mana_cost": "{4}{U}", "types": ["Creature"], "subtypes": ["Drake"], "power": 3,
                      "toughness": 3, "text": "Morph {2}{U}"},
 }
@@ -48,6 +52,14 @@ def test_an_alternative_cost_from_the_hand_is_offered_beside_the_mana_cost() -> 
     assert casts({"hand": ["Mistral Charger"], "mana": "{U}"}) == ["cast hand:Mistral Charger using evoke"]
 
 
+def test_an_alternative_cost_printed_on_the_card_is_offered_when_it_can_be_paid() -> None:
+    mountains = {"hand": ["Pulverize"], "battlefield": ["Mountain", "Mountain"]}
+    assert casts(mountains) == ["cast hand:Pulverize using its alternative cost"]
+    assert casts({**mountains, "mana": "{4}{R}{R}"}) == [
+        "cast hand:Pulverize", "cast hand:Pulverize using its alternative cost"]
+    assert casts({"hand": ["Pulverize"], "battlefield": ["Mountain"]}) == []   # 118.3: one Mountain can't pay it
+
+
 def test_a_card_with_morph_is_offered_face_down_for_three() -> None:
     assert casts({"hand": ["Hidden Drake"], "mana": "{3}"}) == ["cast hand:Hidden Drake face down"]
 
@@ -62,7 +74,8 @@ def test_a_card_its_owner_may_play_from_exile_is_offered_from_exile() -> None:
 
 def test_each_offered_cast_runs_and_puts_the_spell_on_the_stack() -> None:
     for alice, name in (({"graveyard": ["Think Twice"], "mana": "{2}{U}"}, "Think Twice"),
-                        ({"hand": ["Mistral Charger"], "mana": "{U}"}, "Mistral Charger")):
+                        ({"hand": ["Mistral Charger"], "mana": "{U}"}, "Mistral Charger"),
+                        ({"hand": ["Pulverize"], "battlefield": ["Mountain", "Mountain"]}, "Pulverize")):
         game = scenario(alice).game
         legal = Legal(game)
         action = next(a for a in legal.actions("alice") if a.kind == "cast")

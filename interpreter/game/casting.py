@@ -44,7 +44,32 @@ class Casting:
                     "E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty stack",
                     rule="307.1"))
         self._check_cast_limits(player, obj.id, printed)
-        self._cast(player, obj, permission, ability)
+        alternative = self._printed_alternative(player, obj, permission, command) if command.alternative else None
+        self._cast(player, obj, permission, ability, alternative=alternative)
+
+    def _printed_alternative(self, player: str, obj: GameObject, permission: ast.CastPermission | None,
+                             command: ast.CastCommand) -> tuple[object, None]:
+        """118.9: the alternative cost printed on the card, as the player announces paying it (601.2b); one
+        alternative cost at most (118.9a), and only while its condition holds."""
+        if permission is not None or command.face_down:
+            other = "face down" if command.face_down else f"using {command.using}"
+            raise error("E402", f"{obj.card_name} can't be cast both {other} and using its alternative cost: a spell "
+                        "takes one alternative cost at most", rule="118.9a")
+        printed = [a for a in obj.card.front.abilities if isinstance(a, ast.AlternativeCost)]
+        if not printed:
+            raise error("E402", f"{obj.card_name} has no alternative cost printed on it", rule="118.9")
+        env = Env(player, self.new_context(player, obj.id), obj.id)
+        held = [a for a in printed if a.condition is None or self.interpreter.holds(a.condition, env)]
+        if not held:
+            raise error("E402", f"{obj.card_name} can't be cast using its alternative cost: it needs "
+                        f"{self.words_of(printed[0].condition)}", rule="118.9")
+        if len(held) > 1:
+            labels = option_labels([a.costs.text for a in held])
+            chosen = held[labels.index(self.ask(Choice("option", f"cast {obj.card_name}: the alternative cost",
+                                                        labels, rule="601.2b")))]
+        else:
+            chosen = held[0]
+        return chosen.costs, None
 
     def _check_cast_limits(self, player: str, object_id: int, printed: Characteristics) -> None:
         """601.3: a spell that says when it can be cast can't be begun at another time."""

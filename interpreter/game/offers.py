@@ -120,8 +120,8 @@ def _castables(game: "Game", ref: Callable[[int], str], player: str, playable: l
 
 def _castable(game: "Game", obj: GameObject, player: str, ref: str) -> Castable:
     """A card's ways of casting: from the hand; from another zone or for an alternative cost where a keyword
-    ability of the card allows it (118.9, 601.2a: 'cast REF from graveyard using KEYWORD'), or face down (708.4);
-    from where an effect lets the player play it."""
+    ability of the card allows it (118.9, 601.2a: 'cast REF from graveyard using KEYWORD') or the card has one
+    printed ('using its alternative cost'), or face down (708.4); from where an effect lets the player play it."""
     printed = obj.card.front.characteristics()
     printed_cost = tuple(printed.mana_cost or ())
     name = ref.split(".", 1)[1] if obj.owner == player else ref
@@ -129,6 +129,9 @@ def _castable(game: "Game", obj: GameObject, player: str, ref: str) -> Castable:
     if "Land" not in printed.types and (obj.zone == "hand" or obj.playable_by == player):
         ways.append(Way(f"cast {name}" + ("" if obj.zone == "hand" else f" from {obj.zone}"), printed_cost,
                         mana_value(printed_cost), False))
+        # 118.9: an alternative cost printed on the card, wherever it may be cast for its mana cost
+        ways += [Way(f"{ways[0].text} using its alternative cost", split_cost(a.costs)[0], mana_value(printed_cost),
+                     False) for a in printed.abilities if isinstance(a, ast.AlternativeCost)][:1]
     for permission, keyword, definition in game.keyword_statics(printed.abilities, ast.CastPermission):
         if obj.owner != player or permission.zone != obj.zone:
             continue

@@ -128,7 +128,7 @@ class ConditionSteps:
 
     @executes(ast.YourTurn)
     def your_turn(self, node: ast.YourTurn, env: Env) -> bool:
-        return self.state.active == env.player
+        return (self.state.active == env.player) != node.negated
 
     @executes(ast.IsPairFor)
     def is_pair_for(self, node: ast.IsPairFor, env: Env) -> bool:

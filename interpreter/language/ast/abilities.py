@@ -41,6 +41,7 @@ __all__ = [
     "AttachOnly",
     "AsThoughFlash",
     "CastPermission",
+    "AlternativeCost",
     "ExileInstead",
     "StaticAbility",
     "Ability",
@@ -289,6 +290,15 @@ class CastPermission(Node):
 
 
 @dataclass(frozen=True)
+class AlternativeCost(Node):
+    """'[If CONDITION,] you may COST rather than pay this spell's mana cost' (118.9, 601.2b): a cost printed on
+    the card its caster may pay instead of its mana cost, while the condition holds as it is cast."""
+
+    costs: Costs
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True)
 class ExileInstead(Node):
     """'If the KEYWORD cost was paid, exile this card instead ... any time it would leave the stack.'"""
 
@@ -323,7 +333,8 @@ class DamageAsCounters(Node):
     kinds: tuple[tuple[str, str], ...]
 
 
-StaticAbility = Union[CastPermission, ExileInstead, OptionalCost, ChooseAllModes, ResolvesInto, DiscardIntoExile,
+StaticAbility = Union[CastPermission, AlternativeCost, ExileInstead, OptionalCost, ChooseAllModes, ResolvesInto,
+                      DiscardIntoExile,
                       "ActivatedAbility", "TriggeredAbility", CantBeDestroyed, LethalDamage, DamageGainsLife,
                       DamageAsCounters, AttachOnly, PhasesOutInUntapStep]
 

@@ -124,7 +124,9 @@ class IsInZone(Node):
 
 @dataclass(frozen=True)
 class YourTurn(Node):
-    pass
+    """'it's your turn' (or, `negated`, 'it's not your turn'): whether the player is the active player (102.1)."""
+
+    negated: bool = False
 
 
 @dataclass(frozen=True)

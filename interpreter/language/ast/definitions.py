@@ -58,6 +58,7 @@ class CastCommand(Node):
     from_zone: str | None = None
     face_down: bool = False
     using: str | None = None
+    alternative: bool = False   # 'using its alternative cost': the cost printed on the card (118.9)
 
 
 @dataclass(frozen=True)

@@ -227,6 +227,9 @@ class AbilityRules(Transformer):
     def cast_using(self, meta, children):
         return ("using", str(children[0]).lower())
 
+    def cast_using_alternative(self, meta, children):
+        return ("alternative", True)
+
     def cast_command(self, meta, children):
         return ast.CastCommand(str(children[0]).strip(), **dict(children[1:]), span=self._span(meta))
 

@@ -82,6 +82,9 @@ class ConditionRules(Transformer):
     def your_turn(self, meta, children):
         return ast.YourTurn(span=self._span(meta))
 
+    def not_your_turn(self, meta, children):
+        return ast.YourTurn(negated=True, span=self._span(meta))
+
     def is_pair_for(self, meta, children):
         return ast.IsPairFor(children[0], children[1], span=self._span(meta))
 

@@ -163,6 +163,16 @@ class PaymentRules(Transformer):
         )
         return ast.KeywordAbilities((ability,), span=self._span(meta))
 
+    def alternative_cost(self, meta, children):
+        """118.9: the printed cost, its mana as mana (paid with the spell's total cost, 601.2f-h)."""
+        condition, item = children
+        if item.kind == "action" and isinstance(item.effect, ast.PayMana):
+            item = ast.CostItem("mana", mana=item.effect.cost, span=item.span)
+        text = self.source.original[meta.start_pos : meta.end_pos] if not meta.empty else ""
+        text = re.sub(r"^.*?\byou may ", "", text, flags=re.I)
+        text = re.sub(r" rather than pay this spell's mana cost\.?$", "", text, flags=re.I)
+        return ast.AlternativeCost(ast.Costs((item,), text, span=item.span), condition, span=self._span(meta))
+
     def life_cost(self, meta, children):
         return ast.CostItem("life", amount=children[0], span=self._span(meta))
 

@@ -79,7 +79,7 @@ class StaticRules(Transformer):
 
     def types_while(self, meta, children):
         condition, objects, quality = children
-        if not isinstance(objects, ast.Self) or not isinstance(condition, ast.YourTurn):
+        if not isinstance(objects, ast.Self) or not isinstance(condition, ast.YourTurn) or condition.negated:
             raise MtgError(Diagnostic("E101", "a type-changing static ability is understood only about this "
                                               "permanent, during your turn", self._span(meta)))
         return ast.TypesWhile(objects, condition, quality, span=self._span(meta))
