@@ -340,8 +340,10 @@ def _cast_with(game: Game, card: CardDef, permission: ast.CastPermission, defini
 def smoke(measured: Measured, face: Face) -> tuple[bool, str | None]:
     """Run one line in a small game: (whether some action of it was done, a failure or None)."""
     ability = measured.ability
-    # an Aura has an enchant ability (702.5a, 303.4a) whichever of its lines is tried: 'Enchant creature'
-    enchant = (book().parse_card_line("Enchant creature", measured.line.card),) if "Aura" in face.subtypes else ()
+    # an Aura has an enchant ability (702.5a, 303.4a) whichever of its lines is tried: 'Enchant creature', unless
+    # the line is its enchant ability (one more would be two, 702.5c)
+    aura = "Aura" in face.subtypes and not measured.line.text.startswith("Enchant ")
+    enchant = (book().parse_card_line("Enchant creature", measured.line.card),) if aura else ()
     card = CardDef(measured.line.card, dataclasses.replace(face, abilities=(ability, *enchant)))
     fillers = _cards()
     game, source = _small_game(card, bool(set(face.types) & PERMANENT_TYPES), fillers)

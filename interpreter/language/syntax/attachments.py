@@ -33,12 +33,12 @@ class AttachmentRules(Transformer):
         return "opponent"
 
     def attached_restriction_line(self, meta, children):
-        """'Enchanted creature can't attack or block' (508.1c, 509.1b): the permanent it is attached to has the
-        restriction, said of itself (rules/README.md, "Choices we made")."""
-        attachment, quality, blocks = children
+        """'Enchanted creature can't attack or block' (508.1c, 509.1b): a static ability of the Aura or Equipment
+        about the permanent it is attached to (604.1), not an ability that permanent gains: it still applies when
+        that permanent loses all abilities."""
+        attachment, quality, block = children
         span = self._span(meta)
-        restrictions = tuple(ast.CantAttackOrBlock(ast.Self(), block, span=span) for block in blocks)
-        return ast.StaticGrant(ast.AttachedSubject(attachment, quality, span=span), restrictions, span=span)
+        return ast.CantAttackOrBlock(ast.AttachedSubject(attachment, quality, span=span), block, span=span)
 
     def phase_out(self, meta, children):
         return ast.PhaseOut(children[0], span=self._span(meta))
@@ -47,10 +47,10 @@ class AttachmentRules(Transformer):
         return ast.PhasesOutInUntapStep(span=self._span(meta))
 
     def restrict_attack_and_block(self, meta, children):
-        return (False, True)
+        return None
 
     def restrict_attack(self, meta, children):
-        return (False,)
+        return False
 
     def restrict_block(self, meta, children):
-        return (True,)
+        return True
