@@ -48,6 +48,7 @@ class Bookkeeping:
         if state.step == "untap":
             return
         for _ in range(MAX_COUNT):
+            self.immediate_rules()
             self.state_based_actions()
             state.journal.set_quietly(state, "bookkept", len(state.events))
             if state.ended:  # 104.1: the game ends at once; nothing more goes on the stack

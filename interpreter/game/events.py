@@ -34,6 +34,7 @@ class Event:
     other: int | None = None   # the other creature of a block: the attacker blocked, or the blocker (509.3b, 509.3d)
     amount: int = 0            # how much damage was dealt (120.4), life gained or lost (119.3), counters put
     count: int = 0             # how many counters of the kind the object had once they were put (714.2b)
+    was: str | None = None     # the designation the game had before it gained `kind` (731.1a)
 
     def as_json(self) -> dict:
         out = {"event": self.name}

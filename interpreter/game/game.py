@@ -22,6 +22,7 @@ from .core import GameCore
 from .damage import Damage
 from .durations import Durations
 from .entering import Entering
+from .game_designations import GameDesignations
 from .moves import Moves
 from .optional_costs import OptionalCosts
 from .paying import Paying
@@ -35,5 +36,6 @@ from .turns import Turns
 
 
 class Game(Combat, Turns, Durations, Attaching, Phasing, Casting, Paying, Activating, Resolving, Bookkeeping,
-           StateBasedActions, Statics, Continuous, PlayerRules, Damage, Entering, Replacing, Moves, OptionalCosts, GameCore):
+           StateBasedActions, Statics, Continuous, PlayerRules, Damage, Entering, Replacing, Moves, OptionalCosts,
+           GameDesignations, GameCore):
     """One game: the state, the rulebook it runs by, and who answers choices."""

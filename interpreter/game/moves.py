@@ -55,7 +55,7 @@ class Moves:
             new.summoning_sick = True
             new.x_paid = x_paid
             new.costs_paid = paid
-            new.back_face_up = transformed
+            new.back_face_up = transformed or self.enters_transformed(new.id)
             if enchanting is not None:
                 self.attach(new, enchanting)
         if face_down:
@@ -71,6 +71,7 @@ class Moves:
             self.enter_with_counters(new, counters, env)
             self.as_it_enters(new, env)
             self.emit(Event("entered", new.controller, new.card_name, new.id), env)
+            self.immediate_rules([new.id])
         if leaving:
             self.source_changed(env)
         return new

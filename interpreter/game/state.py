@@ -324,6 +324,8 @@ class GameState(Recorded):
     loyalty_used: set[int] = field(default_factory=JSet)     # permanents a loyalty ability was activated of this turn (606.3)
     activations: JCounter = field(default_factory=JCounter)   # (object, ability) -> times activated this turn (602.5b)
     activated: set = field(default_factory=JSet)   # (object, ability) activated at least once in the game (602.5b)
+    designation: str | None = None    # the designation the game itself has, once it has one (731.1)
+    previous_active: str | None = None   # the active player of the previous turn (731.2)
     struck_first: frozenset[int] | None = None   # in combat as this combat's first combat damage step began (510.4)
     rng: JRandom = field(default_factory=JRandom)   # seeded from `seed` as the game is made
     journal: Journal = field(default_factory=Journal, repr=False, compare=False)

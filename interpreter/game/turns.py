@@ -156,6 +156,7 @@ class Turns:
         state = self.state
         order = state.order
         regular = state.rotation or state.active
+        state.previous_active = state.active
         extra = next((p for p in state.extra_turns if not state.players[p].lost), None)
         state.extra_turns = [] if extra is None else state.extra_turns[state.extra_turns.index(extra) + 1:]
         if extra is not None:  # 500.7: an extra turn comes first; then the turns go on after the regular one

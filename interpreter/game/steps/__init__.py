@@ -19,6 +19,7 @@ from .conditions import ConditionSteps
 from .control import ControlSteps
 from .copies import CopySteps
 from .damage import DamageSteps
+from .game_designations import GameDesignationSteps
 from .keywords import KeywordSteps
 from .objects import ObjectSteps
 from .others import OtherPlayerSteps
@@ -38,5 +39,5 @@ __all__ = ["EXECUTORS", "MAX_COUNT", "Env", "Loops", "NoLegalTarget", "StepInter
 
 class StepInterpreter(CastingSteps, CopySteps, TriggerSteps, ObjectSteps, TargetSteps, ConditionSteps, RoomSteps, ControlSteps,
                       ZoneSteps, PermanentSteps, PhasingSteps, PlayerActionSteps, PlayerRuleSteps, DamageSteps, PaymentSteps, KeywordSteps,
-                      CombatSteps, ActionSteps, ResultSteps, OtherPlayerSteps, ChosenSteps, Steps):
+                      CombatSteps, ActionSteps, ResultSteps, OtherPlayerSteps, ChosenSteps, GameDesignationSteps, Steps):
     """Runs effects, objects and conditions of the AST for one game: one object, every family."""

@@ -9,7 +9,7 @@ import dataclasses
 from ...language import ast
 from ..choices import Choice
 from ..events import Event
-from .base import PERMANENT_TYPES, Env, executes
+from .base import Env, executes
 
 #: The event of a player choosing one of the options named (701.38a); `Event.card` is the option.
 CHOSE = "chose"
@@ -41,21 +41,17 @@ class ActionSteps:
         """701.27a, 701.28a: a double-faced permanent turns its other face up. One that isn't represented by a
         double-faced card, or whose other face is an instant or sorcery, doesn't (701.27c-d, 701.28c-d); an
         ability of the permanent itself turns it over only if it hasn't since the ability was put on the stack
-        (701.27f, and likewise converting: the ability's context is newer than its last turning over)."""
+        (701.27f, and likewise converting: the ability's context is newer than its last turning over); one that can't
+        transform but by its own ability doesn't (702.145b, 702.145e)."""
         turned = []
         for i in self.objects(node.objects, env):
             obj = self.state.objects[i]
-            if obj.zone != "battlefield" or obj.card.back is None or obj.face_down or obj.parts:
-                continue
-            other = obj.card.front if obj.back_face_up else obj.card.back
-            if not {t.lower() for t in other.characteristics().types} & PERMANENT_TYPES:
-                continue
             if i == env.source_id and obj.transformed_at is not None and obj.transformed_at > env.context.id:
                 continue
-            obj.back_face_up = not obj.back_face_up
-            obj.transformed_at = self.state.new_id()
-            self.game.emit(Event(node.event, obj.controller, obj.card_name, obj.id), env)
-            turned.append(i)
+            if obj.zone == "battlefield" and self.game.own_statics(self.game.characteristics(i), ast.CantTransform):
+                continue
+            if self.game.turn_over(i, node.event, env):
+                turned.append(i)
         return turned
 
     @executes(ast.DamageEachOther)

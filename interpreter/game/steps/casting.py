@@ -81,7 +81,8 @@ class CastingSteps:
 
     @executes(ast.SpellsLastTurn)
     def spells_last_turn(self, node: ast.SpellsLastTurn, env: Env) -> bool:
-        """The spells cast between the last two turns' beginnings (500.1; a game begun before that turn: none)."""
+        """The spells cast between the last two turns' beginnings (500.1; a game begun before that turn: none), by
+        that turn's active player if the condition says so (731.2)."""
         casters: list[str | None] = []
         turns = 0
         for event in reversed(self.state.events):
@@ -91,6 +92,8 @@ class CastingSteps:
                     break
             elif event.name == "cast" and turns == 1:
                 casters.append(event.player)
+        if node.previous_active:
+            casters = [p for p in casters if p == self.state.previous_active]
         most = max((casters.count(p) for p in set(casters)), default=0) if node.one_player else len(casters)
         return (most >= node.at_least) != node.negated
 

@@ -10,6 +10,7 @@ from ..choices import Choice, one_of, option_labels
 from ..state import Delayed, StackItem
 from .base import MAX_COUNT, Env, Loops, executes
 from .results import PROCESS, REPEAT
+from .targets import borrowed_target
 
 
 class ControlSteps:
@@ -72,7 +73,12 @@ class ControlSteps:
 
     @executes(ast.Conditional)
     def conditional(self, node: ast.Conditional, env: Env) -> None:
+        """The effect if the condition holds, else the other; 'that creature' in an 'instead' branch is the
+        other branch's target (608.2c, targets.py)."""
         if self.holds(node.condition, env):
+            borrowed = borrowed_target(node)
+            if borrowed is not None:
+                env.vars["_it"] = self.objects(borrowed, env)
             self.run(node.effect, env)
         elif node.otherwise is not None:
             self.run(node.otherwise, env)

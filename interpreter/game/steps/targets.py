@@ -10,7 +10,24 @@ from ...language import ast
 from ..choices import Choice
 from ..events import Event
 from ..state import Context, Targets
+from ..memo import ByIdentity
 from .base import LATER_ABILITIES, Env, NoLegalTarget, executes
+
+#: The kinds of object phrase that name targets (115.1).
+TARGETING = (ast.Target, ast.UpToTargets, ast.AnyTarget)
+
+
+def _borrowed_target(node: ast.Conditional) -> ast.Node | None:
+    """'Target creature gets -2/-2. If it's night, that creature gets -13/-13 instead' (614.1a, 608.2c): the
+    branch taken instead names no target of its own, and its 'that creature' is the other branch's target,
+    chosen as the text names it (601.2c) whichever branch happens; that target phrase, if so."""
+    if node.otherwise is None or any(isinstance(n, TARGETING) for n in ast.walk(node.effect)):
+        return None
+    return next((n for n in ast.walk(node.otherwise) if isinstance(n, TARGETING)), None)
+
+
+#: `_borrowed_target`, read once per conditional.
+borrowed_target = ByIdentity(_borrowed_target)
 
 
 class TargetSteps:
@@ -175,6 +192,9 @@ class TargetSteps:
         that depends on something not yet known announces none.
         """
         if isinstance(node, ast.Conditional):
+            if borrowed_target(node) is not None:   # 'A. If ..., that creature ... instead': A's target (601.2c)
+                self.announce_targets(node.otherwise, env)
+                return
             try:
                 branch = node.effect if self.holds(node.condition, env) else node.otherwise
             except MtgError:

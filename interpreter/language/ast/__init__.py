@@ -17,6 +17,7 @@ from .definitions import *  # noqa: F403
 from .effects import *  # noqa: F403
 from .limits import *  # noqa: F403
 from .entering import *  # noqa: F403
+from .game_designations import *  # noqa: F403
 from .nodes import *  # noqa: F403
 from .objects import *  # noqa: F403
 from .payment_effects import *  # noqa: F403

@@ -16,6 +16,7 @@ from .nodes import Node, Number, QualityExpr, Var, walk
 from .objects import Objects, Target, UpToTargets
 from .payment_effects import AddMana
 from .phasing import PhasesOutInUntapStep
+from .game_designations import AnyTime, CantTransform, EntersTransformed, TransformsAsGameBecomes
 from .triggers import Trigger
 
 __all__ = [
@@ -336,7 +337,8 @@ class DamageAsCounters(Node):
 StaticAbility = Union[CastPermission, AlternativeCost, ExileInstead, OptionalCost, ChooseAllModes, ResolvesInto,
                       DiscardIntoExile,
                       "ActivatedAbility", "TriggeredAbility", CantBeDestroyed, LethalDamage, DamageGainsLife,
-                      DamageAsCounters, AttachOnly, PhasesOutInUntapStep]
+                      DamageAsCounters, AttachOnly, PhasesOutInUntapStep, TransformsAsGameBecomes, CantTransform,
+                      EntersTransformed, AnyTime]
 
 
 Ability = Union[

@@ -116,11 +116,13 @@ class ThisTurn(Node):
 @dataclass(frozen=True)
 class SpellsLastTurn(Node):
     """'if no spells were cast last turn', 'if a player cast two or more spells last turn': at least `at_least`
-    spells were cast during the previous turn (by one player, if `one_player`); `negated`: that didn't happen."""
+    spells were cast during the previous turn (by one player, if `one_player`; by that turn's active player, if
+    `previous_active`, 731.2); `negated`: that didn't happen."""
 
     at_least: int
     one_player: bool = False
     negated: bool = False
+    previous_active: bool = False
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,13 @@ from typing import Union
 from .actions import IsDesignated
 from .amounts import CountersOn
 from .casting import CostWasPaid, SpellsLastTurn, ThisTurn, WasPaid
+from .game_designations import GameIs
 from .nodes import Node, Number, QualityExpr, Var
 from .objects import Objects
 from .payment_effects import Players
 
 __all__ = [
+    "AllHold",
     "AttackedThisTurn",
     "WasEvent",
     "HadNoCounters",
@@ -244,6 +246,13 @@ class StatGreater(Node):
 
 
 @dataclass(frozen=True)
+class AllHold(Node):
+    """'CONDITION and CONDITION': each holds."""
+
+    conditions: tuple["Condition", ...]
+
+
+@dataclass(frozen=True)
 class XAtLeast(Node):
     """'if X is 5 or more': the X of the spell or of the spell the permanent was (107.3m)."""
 
@@ -285,4 +294,6 @@ Condition = Union[
     HasKeyword,
     IsInZone,
     YourTurn,
+    GameIs,
+    AllHold,
 ]

@@ -65,6 +65,7 @@ from .permanent_effects import (
     TurnFaceUp,
 )
 from .phasing import PhaseOut
+from .game_designations import GameBecomes
 from .results import EachMayElse, UntilFound, ForEachOf, PayLife, RepeatProcess
 from .entering import MoveCounters, PayPerCounter, RemoveCounters, ReturnWithCounters
 from .player_actions import GainLifeLost, PumpPerBlocker
@@ -96,6 +97,7 @@ __all__ = ["Effect"]
 
 Effect = Union[
     Draw,
+    GameBecomes,
     CastForCost,
     SacrificeIt,
     ReturnFromZone,

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from .casting import ExiledThisWayTrigger
+from .game_designations import GameDesignationChanges
 from .control_effects import KeywordAction
 from .nodes import Node, QualityExpr
 from .objects import It, Self
@@ -216,4 +217,5 @@ Trigger = Union[
     PhaseTrigger,
     PlayerEventTrigger,
     UnlockTrigger,
+    GameDesignationChanges,
 ]

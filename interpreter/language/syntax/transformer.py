@@ -20,6 +20,7 @@ from .casting import CastingRules
 from .chosen import ChosenRules
 from .conditions import ConditionRules
 from .copies import CopyRules
+from .game_designations import GameDesignationRules
 from .control_effects import ControlRules
 from .objects import ObjectRules
 from .payments import PaymentRules
@@ -56,6 +57,7 @@ class ToAst(
     AmountRules,
     ReplacementRules,
     ChosenRules,
+    GameDesignationRules,
 ):
     """Parse tree -> AST. One method per grammar rule (alias)."""
 
