@@ -93,7 +93,7 @@ PREVENTING = "preventing damage for a duration other than this turn"
     ("Target creature can't be regenerated this turn.", "'can't be regenerated' for a duration"),
     ("Whenever a creature card leaves your graveyard, draw a card.", "trigger on 'leaves your graveyard'"),
     ("Mutate {2}{G}", "keyword ability mutate"),
-    ("Target creature gains daybound until end of turn.", "keyword ability daybound"),
+    ("Target creature gains space sculptor until end of turn.", "keyword ability space sculptor"),
     ("Umbra armor", "keyword ability umbra armor"),
     ("Target creature gains banding until end of turn.", "keyword ability banding"),
     ("Each instant card in your graveyard has flashback.", "static ability about objects other than permanents"),
