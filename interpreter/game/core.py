@@ -282,8 +282,9 @@ class GameCore:
         if ref.player and ref.player not in self.state.players:
             raise error("E404", f"unknown player '{ref.player}' in '{text}'",
                         help=did_you_mean(ref.player, self.state.players))
-        found = self.ordered([i for i, o in self.state.objects.items() if o.zone in zones and self._matches(ref, o)],
-                             player)
+        name = ref.name.lower()   # read first: most objects differ by name
+        found = self.ordered([i for i, o in self.state.objects.items()
+                              if o.card.name.lower() == name and o.zone in zones and self._matches(ref, o)], player)
         if ref.index is not None:
             found = found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
         if not found:

@@ -107,6 +107,8 @@ class Legal:
         # with the key they hold at and their footprint
         self._refs: dict[tuple[str, str], Kept[dict[int, str]]] = {}
         self._offers: dict[str, tuple[Key, tuple, Offers]] = {}
+        self._listed: dict[str, dict[tuple, list[Action]]] = {}   # each player's casts, activations, special actions
+        #                                                            for their offers now, by what else they read
         self._castables: dict = {}   # (object id, player, reference, who may play it) -> its ways of casting
 
     def ref(self, object_id: int) -> str:
@@ -125,7 +127,7 @@ class Legal:
         return [s for s, creature in self.offers(player).mana
                 if not objects[s.object_id].tapped and not (creature and objects[s.object_id].summoning_sick)]
 
-    def paying(self, player: str, plan: list[tuple[Source, str]]) -> dict:
+    def paying(self, plan: list[tuple[Source, str]]) -> dict:
         """The fields of an Action that pays with the plan: its mana steps, and what they pay (for trials)."""
         return {"mana": tuple((f"activate {self.ref(s.object_id)}",
                                tuple(a for a in (s.label, color if len(s.colors) > 1 else None) if a))
@@ -202,18 +204,23 @@ class Legal:
 
     def _candidates(self, player: str) -> list[Action]:
         state = self.game.state
-        found_sources: list[list[Source]] = []
-
-        def sources() -> list[Source]:   # computed once, and only when something costs mana
-            if not found_sources:
-                found_sources.append(self.mana_sources(player))
-            return found_sources[0]
+        found = self.offers(player)
         pool = state.players[player].pool
-        found = [PASS, *self._lands(player), *self._casts(player, pool, sources),
-                 *self._activations(player, pool, sources), *self._specials(player, sources)]
+        sources = self.mana_sources(player)
+        sorcery = self.game.sorcery_timing(player)
+        objects = state.objects
+        # what they give is the same for the same offers, timing, pool, sources and tapped permanents
+        now = (sorcery, tuple(pool.items()), tuple(sources), tuple(objects[a.object_id].tapped for a in found.activations))
+        listed = self._listed[player].get(now) if not found.flash else None
+        if listed is None:
+            listed = (self._casts(player, found, sorcery, pool, sources) + self._activations(found, pool, sources)
+                      + self._specials(found, sources))
+            if not found.flash:
+                self._listed[player][now] = listed
+        out = [PASS, *self._lands(player, found), *listed]
         if not state.stack:
-            found += self._attacks(player) + self._blocks(player)
-        return found
+            out += self._attacks(player) + self._blocks(player)
+        return out
 
     def offers(self, player: str) -> Offers:
         """What the player's objects offer to do by the steady state (offers.py), kept while it stays the same and
@@ -223,60 +230,60 @@ class Legal:
         if kept is not None and journal.holds(kept[0]):
             return kept[2]
         key, seen = journal.computed(lambda: footprint(self.game, self.ref, player))
-        found = kept[2] if kept is not None and kept[1] == seen else offers(self.game, self.ref, player, self._castables)
+        if kept is not None and kept[1] == seen:
+            found = kept[2]
+        else:
+            found = offers(self.game, self.ref, player, self._castables)
+            self._listed[player] = {}
         self._offers[player] = (key, seen, found)
         return found
 
-    def _lands(self, player: str) -> list[Action]:
+    def _lands(self, player: str, found: Offers) -> list[Action]:
         """305.1-305.2: in the player's main phase with an empty stack, a land from the hand if none was played and
         nothing says the player can't (101.2)."""
         game, state = self.game, self.game.state
-        if state.active != player or state.step not in MAIN_PHASES or state.stack or \
+        if not found.lands or state.active != player or state.step not in MAIN_PHASES or state.stack or \
                 state.players[player].lands_played >= game.lands_allowed(player) or game.forbidding(player, ast.PLAY_LANDS) is not None:
             return []
-        return [Action("play", text, object_id=i) for i, text in self.offers(player).lands]
+        return [Action("play", text, object_id=i) for i, text in found.lands]
 
-    def _casts(self, player: str, pool: Counter, sources: Callable[[], list[Source]]) -> list[Action]:
+    def _casts(self, player: str, found: Offers, sorcery: bool, pool: Counter, sources: list[Source]) -> list[Action]:
         """601.2: the ways of casting the player's cards (offers.py) that the timing allows now (307.1, 304.1, as though
         it had flash: 609.4) and whose mana their mana can pay; the first way of each text."""
-        game = self.game
-        sorcery = game.sorcery_timing(player)
-        found = self.offers(player)
         flash = not sorcery and found.flash
         out: list[Action] = []
         for castable in found.casts:
             printed = castable.printed
-            timely = sorcery or "Instant" in printed.types or flash and game.as_though_flash(player, printed)
+            timely = sorcery or "Instant" in printed.types or flash and self.game.as_though_flash(player, printed)
             for way in castable.ways:
                 if not (sorcery if way.sorcery else timely):
                     continue
-                plan = pay_plan(way.mana, pool, sources())
+                plan = pay_plan(way.mana, pool, sources)
                 if plan is not None and all(a.text != way.text for a in out):
                     out.append(Action("cast", way.text, object_id=castable.object_id, value=way.value,
-                                      **self.paying(player, plan)))
+                                      **self.paying(plan)))
         return out
 
-    def _activations(self, player: str, pool: Counter, sources: Callable[[], list[Source]]) -> list[Action]:
+    def _activations(self, found: Offers, pool: Counter, sources: list[Source]) -> list[Action]:
         """602.2: the abilities of the player's permanents other than mana abilities (offers.py) whose {T} or {Q}
         can be paid, their mana paid by sources other than the permanent itself."""
         objects = self.game.state.objects
         out = []
-        for ability in self.offers(player).activations:
+        for ability in found.activations:
             i = ability.object_id
             if (ability.tap or ability.untap) and objects[i].tapped == ability.tap:
                 continue
-            plan = pay_plan(ability.mana, pool, [s for s in sources() if s.object_id != i])
+            plan = pay_plan(ability.mana, pool, [s for s in sources if s.object_id != i])
             if plan is not None:
                 out.append(Action("activate", ability.text, object_id=i, value=mana_value(ability.mana),
-                                  answers=ability.answers, **self.paying(player, plan)))
+                                  answers=ability.answers, **self.paying(plan)))
         return out
 
-    def _specials(self, player: str, sources: Callable[[], list[Source]]) -> list[Action]:
+    def _specials(self, found: Offers, sources: list[Source]) -> list[Action]:
         """116.2: the special actions for the player's objects (offers.py); their cost is paid with all the
         player's mana sources."""
-        specials = self.offers(player).specials
-        everything = self.paying(player, [(s, s.colors[0]) for s in sources()]) if specials else {}
-        return [Action("special", text, object_id=i, **everything) for i, text in specials]
+        everything = self.paying([(s, s.colors[0]) for s in sources]) if found.specials else {}
+        return [Action("special", text, object_id=i, **everything) for i, text in found.specials]
 
     def _special_can(self, player: str, action: Action, pool: Counter) -> bool:
         """A special action's trial, once per turn for the same mana: turning a permanent face up (the actions
