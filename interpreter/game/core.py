@@ -129,12 +129,14 @@ class GameCore:
         cached = self._characteristics.get(object_id)
         if cached is not None and journal.holds(cached[0]):
             return cached[1]
-        value = None
-        if applying is None and self.state.objects[object_id].zone == "battlefield":
+        obj, value = self.state.objects[object_id], None
+        if applying is None and obj.zone == "battlefield":
             permanents = self._static_pass.get(journal)
             key, value = self._static_pass.key, permanents.get(object_id)
         if value is None:
-            key, value = journal.computed(lambda: self.own_characteristics(object_id))
+            value, key = self._kept_own(obj), (steady, None)
+            if value is None:
+                key, value = journal.computed(lambda: self.own_characteristics(object_id))
         if object_id in self._defining:
             return value
         if key is not None and key == (steady, None):
@@ -164,14 +166,23 @@ class GameCore:
         static abilities of other objects (continuous.py). Kept by object while what it is read from stays the
         same (`_own_reads`), whatever else changes."""
         obj = self.state.objects[object_id]
-        reads = _own_reads(obj, self.state.active)
-        kept = self._own_kept.get(object_id)
-        if kept is not None and kept[1] == reads[1] and all(map(operator.is_, kept[0], reads[0])):
-            return kept[2]
+        value = self._kept_own(obj)
+        if value is not None:
+            return value
         value = self._read_own(obj)
         if obj.zone == "battlefield" or obj.zone != "stack" and not self.static_abilities(value, ast.DefinedPT):
-            self._own_kept[object_id] = (*reads, value)   # (else what it is depends on more: the stack, 604.3's amount)
+            # (else what it is depends on more: the stack, 604.3's amount)
+            self._own_kept[object_id] = (*_own_reads(obj, self.state.active), value)
         return value
+
+    def _kept_own(self, obj: GameObject) -> Characteristics | None:
+        """The object's own characteristics as kept, if what they are read from is the same (`_own_reads`): read
+        from no volatile state."""
+        kept = self._own_kept.get(obj.id)
+        if kept is None:
+            return None
+        reads = _own_reads(obj, self.state.active)
+        return kept[2] if kept[1] == reads[1] and all(map(operator.is_, kept[0], reads[0])) else None
 
     def _read_own(self, obj: GameObject) -> Characteristics:
         object_id = obj.id

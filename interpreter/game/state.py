@@ -400,8 +400,10 @@ class GameState(Recorded):
 
     def end_replacements(self, duration: str) -> None:
         """The replacement effects that last for `duration` end ('this turn': in the cleanup step, 514.2)."""
-        self.replacements = [r for r in self.replacements if r.duration != duration]
-        self.shields = [s for s in self.shields if s.duration != duration]
+        if any(r.duration == duration for r in self.replacements):   # (else nothing changes: kept values hold)
+            self.replacements = [r for r in self.replacements if r.duration != duration]
+        if any(s.duration == duration for s in self.shields):
+            self.shields = [s for s in self.shields if s.duration != duration]
 
     def end_reveals(self, context_id: int) -> None:
         """The context is done: what it revealed is no longer revealed by it (701.20a)."""

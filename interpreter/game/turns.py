@@ -158,7 +158,8 @@ class Turns:
         regular = state.rotation or state.active
         state.previous_active = state.active
         extra = next((p for p in state.extra_turns if not state.players[p].lost), None)
-        state.extra_turns = [] if extra is None else state.extra_turns[state.extra_turns.index(extra) + 1:]
+        if state.extra_turns:   # (else nothing changes: kept values still hold)
+            state.extra_turns = [] if extra is None else state.extra_turns[state.extra_turns.index(extra) + 1:]
         if extra is not None:  # 500.7: an extra turn comes first; then the turns go on after the regular one
             state.active, state.rotation = extra, regular
         else:
