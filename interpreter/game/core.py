@@ -101,6 +101,7 @@ class GameCore:
         self._unapplied_kept = Kept(self._read_unapplied)
         self._trigger_sources = Kept(self._functioning_sources)
         self._others_statics = Kept(self._read_others_statics)
+        self._followers = Kept(self._read_followers)   # permanents with rules that apply at any time (game_designations.py)
         self._runs = Kept(lambda: runs.state_not_run(self._in_play(), self.rulebook) is None)   # (perform)
         self._player_statics: dict[type, Kept] = {}   # by kind, the static abilities about players (player_rules.py)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
@@ -158,7 +159,7 @@ class GameCore:
     def kept_values(self) -> tuple[Kept, ...]:
         """The values computed from the state that are kept while what they read stays the same."""
         return (self._static_pass, self._unapplied_kept, self._trigger_sources, self._others_statics, self._runs,
-                *self._player_statics.values())
+                self._followers, *self._player_statics.values())
 
     def own_characteristics(self, object_id: int) -> Characteristics:
         """What the object is by itself: its card or face, what effects of resolved spells and abilities and the

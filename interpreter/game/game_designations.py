@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from ..diagnostics import error
 from ..language import ast
+from .damage import statics_of_kind
 from .events import Event
 from .steps import Env
 from .steps.base import PERMANENT_TYPES
 
 #: The most times the 'any time' rules apply in a row before the game refuses to go on (104.4b).
 MAX_IMMEDIATE = 20
+#: The static abilities that apply at any time (702.145c-d, 702.145f-g).
+AT_ANY_TIME = (ast.TransformsAsGameBecomes, ast.AnyTime)
 
 
 class GameDesignations:
@@ -60,17 +63,26 @@ class GameDesignations:
         holds happens, by the permanent's controller; again until none applies."""
         state = self.state
         for _ in range(MAX_IMMEDIATE):
-            if not any(self._immediate(i) for i in list(state.battlefield if ids is None else ids)
+            if not any(self._immediate(i) for i in list(self._followers.get(state.journal) if ids is None else ids)
                        if i in state.battlefield):
                 return
         raise error("E402", f"rules that apply at any time keep applying (more than {MAX_IMMEDIATE} times): the game "
                     "can't go on", rule="104.4b")
 
+    def _read_followers(self) -> list[int]:
+        """The permanents with a rule that applies at any time (kept while what it read stays the same)."""
+        return [i for i in self.state.battlefield if self._follows(i)]
+
+    def _follows(self, object_id: int) -> bool:
+        chars = self.characteristics(object_id)
+        return chars is not None and bool(statics_of_kind(chars.abilities, self.rulebook, AT_ANY_TIME))
+
     def _immediate(self, object_id: int) -> bool:
         """The permanent's first 'as it becomes' or 'any time' rule that applies now, applied; whether one did."""
+        if not self._follows(object_id):
+            return False
         obj = self.state.objects[object_id]
-        for static, values in self.own_statics(self.characteristics(object_id),
-                                               (ast.TransformsAsGameBecomes, ast.AnyTime)):
+        for static, values in self.own_statics(self.characteristics(object_id), AT_ANY_TIME):
             if isinstance(static, ast.TransformsAsGameBecomes):
                 if (static.designation == self.state.designation and static.back == obj.back_face_up
                         and self.turn_over(object_id, "transformed", None)):
