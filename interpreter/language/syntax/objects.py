@@ -290,6 +290,12 @@ class ObjectRules(Transformer):
         return ast.UpToTargets(count, quality, bool(other), controller=self._target_controller(player, meta),
                                span=self._span(meta))
 
+    def up_to_targets_opponents_control(self, meta, children):
+        """'up to two target creatures an opponent controls / your opponents control' (115.1)."""
+        count, other, quality = children
+        span = self._span(meta)
+        return ast.UpToTargets(count, quality, bool(other), controller=ast.Players("each opponent", span=span), span=span)
+
     def all_controlled_by(self, meta, children):
         other, quality, clause, player = children
         return ast.AllPermanents(self._described(quality, clause), other=bool(other), controller=player,
