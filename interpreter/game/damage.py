@@ -15,10 +15,9 @@ from ..diagnostics import error
 from ..language import ast
 from . import runs
 from .characteristics import Characteristics
-from .choices import Choice
 from .events import Event
 from .memo import ByIdentity
-from .state import Context, LastKnown, Replacement
+from .state import Context, LastKnown
 from .steps import Env, keyword_abilities
 
 if TYPE_CHECKING:
@@ -237,49 +236,9 @@ class Damage:
         obj = self.state.objects.get(object_id)
         if obj is None or obj.zone != "battlefield" or not self.destroyable(object_id):
             return False
-        if self._replace_destruction(object_id, unreplaced):
+        if self.replaced_by_waiting(object_id, "destroyed", unreplaced):
             return False
         chars = known.characteristics if known else self.characteristics(object_id)
         self.emit(Event("destroyed", obj.controller, obj.card_name, obj.id, chars), env)
         self.move(object_id, "graveyard", env=env, known=known)
         return True
-
-    def _replace_destruction(self, object_id: int, unreplaced: str | None) -> bool:
-        """614.6, 616.1: one replacement effect waiting for this destruction applies, once (its controller's
-        choice among different ones), and is used up; whether one did."""
-        waiting = [r for r in self.state.replacements if r.object_id == object_id and r.event == "destroyed"
-                   and unreplaced not in _recorded_events(r.effect)]
-        if not waiting:
-            return False
-        words = list(dict.fromkeys(self.words_of(r.effect) for r in waiting))
-        pick = words[0] if len(words) == 1 else self.ask(Choice(
-            "option", f"{self.name_of(object_id)} would be destroyed: which replacement effect applies", words,
-            rule="616.1", player=self.state.objects[object_id].controller))
-        chosen = next(r for r in waiting if self.words_of(r.effect) == pick)
-        self.state.replacements.remove(chosen)
-        context = self.new_context(chosen.controller, chosen.source_id)
-        env = Env(chosen.controller, context, chosen.source_id, {**_thawed(chosen.vars), "_it": [object_id]},
-                  action_text=f"instead of destroying {self.name_of(object_id)}")
-        self.interpreter.run(chosen.effect, env)
-        self.end_context(context)
-        return True
-
-    def add_replacement(self, object_id: int, node: ast.NextTimeInstead, env: Env) -> None:
-        """614.1a: a replacement effect for the next time the object would be destroyed, for its duration."""
-        self.state.replacements.append(Replacement(object_id, node.event, node.effect, env.player, env.source_id,
-                                                   _frozen(env.vars), node.duration))
-
-
-def _recorded_events(effect: ast.Node) -> set[str]:
-    """The events an effect records ('record regenerated for it'): what it makes happen to the object."""
-    return {node.name for node in ast.walk(effect) if isinstance(node, ast.RecordEvent)}
-
-
-def _frozen(values: dict) -> tuple:
-    """An environment's values as they are now, kept unchanging in the state (lists of objects as tuples)."""
-    return tuple((name, tuple(value) if isinstance(value, list) else value) for name, value in values.items())
-
-
-def _thawed(values: tuple) -> dict:
-    """The values kept by `_frozen`, as an environment holds them."""
-    return {name: list(value) if isinstance(value, tuple) else value for name, value in values}

@@ -4,6 +4,9 @@ Several that apply are ordered by the affected object's controller or the affect
 applies to an event once (614.5). A part of `Game`.
 
 - A move to a graveyard: 'If EVENT would happen, EFFECT instead' abilities (ReplaceEvent).
+- Replacement effects of resolved spells and abilities waiting for one object's destruction or death ('the next
+  time it would be destroyed this turn', a regeneration shield, 'if a creature dealt damage this way would die
+  this turn'): applied once, then gone.
 - Damage: static abilities changing or preventing it (ReplaceDamage: 'prevent 1 of that damage', 'double that
   damage', 'Prevent all damage that would be dealt to you', 'Damage can't be prevented'), protection's
   prevention (702.16e) and the shields of resolved prevention effects (615.7), in one order.
@@ -17,10 +20,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..language import ast
+from ..diagnostics import error
+from . import runs
 from .choices import Choice
 from .events import Event
 from .bookkeeping import Gone
-from .state import GameObject, LastKnown
+from .state import GameObject, LastKnown, Replacement
 from .steps import Env
 
 
@@ -76,10 +81,17 @@ class Replacing:
         event = Event("died" if obj.zone == "battlefield" else "moved", obj.controller or obj.owner, obj.card_name,
                       obj.id, self.characteristics(object_id), zone=obj.zone)
         applying = self._applying_to(event, known)
-        if not applying:
+        waiting = obj.zone == "battlefield" and any(r.object_id == object_id and r.event == "died"
+                                                    for r in self.state.replacements)
+        if waiting and applying:
+            _, message, rule = runs.WAITING_AND_STATIC
+            raise error(runs.NOT_RUN, f"{obj.card_name} would die: {message}", rule=rule)
+        if waiting:
+            self.replaced_by_waiting(object_id, "died")
+        elif not applying:
             return None
-        chosen = applying[0] if len(applying) == 1 else self._order(applying, obj)
-        self._replace(chosen, object_id)
+        else:
+            self._replace(applying[0] if len(applying) == 1 else self._order(applying, obj), object_id)
         while object_id not in self.state.objects and object_id in self.state.moved:
             object_id = self.state.moved[object_id]
         return self.state.objects.get(object_id, obj)
@@ -128,6 +140,38 @@ class Replacing:
         finally:
             self._replacing = self._replacing - {key}
         self.end_context(context)
+
+    # ------------------------------------------------------------ waiting for one object
+    def add_replacement(self, object_id: int, node: ast.NextTimeInstead, env: Env) -> None:
+        """614.1a: a replacement effect for the next time the object would be destroyed (or die), for its
+        duration."""
+        self.state.replacements.append(Replacement(object_id, node.event, node.effect, env.player, env.source_id,
+                                                   _frozen(env.vars), node.duration))
+
+    def replaced_by_waiting(self, object_id: int, event: str, unreplaced: str | None = None) -> bool:
+        """614.6, 616.1: one replacement effect waiting for this event applies, once (the object's controller's
+        choice among different ones), and is used up; whether one did. Those waiting for its death apply to its
+        destruction too (700.4): one of them chosen, the destruction happens and the move is replaced."""
+        waiting = [r for r in self.state.replacements if r.object_id == object_id
+                   and (r.event == event or (event == "destroyed" and r.event == "died"))
+                   and unreplaced not in _recorded_events(r.effect)]
+        if not waiting or all(r.event != event for r in waiting):
+            return False
+        words = list(dict.fromkeys(self.words_of(r.effect) for r in waiting))
+        happening = "be destroyed" if event == "destroyed" else "die"
+        pick = words[0] if len(words) == 1 else self.ask(Choice(
+            "option", f"{self.name_of(object_id)} would {happening}: which replacement effect applies", words,
+            rule="616.1", player=self.state.objects[object_id].controller))
+        chosen = next(r for r in waiting if self.words_of(r.effect) == pick)
+        if chosen.event != event:
+            return False
+        self.state.replacements.remove(chosen)
+        context = self.new_context(chosen.controller, chosen.source_id)
+        env = Env(chosen.controller, context, chosen.source_id, {**_thawed(chosen.vars), "_it": [object_id]},
+                  action_text=f"instead: {self.words_of(chosen.effect)}")
+        self.interpreter.run(chosen.effect, env)
+        self.end_context(context)
+        return True
 
     # ------------------------------------------------------------ damage
     def replaced_damage(self, source: int | None, recipient: int | str, amount: int, combat: bool) -> int:
@@ -218,3 +262,18 @@ class Replacing:
         if change.prevents:
             return amount if unpreventable else 0 if chosen.prevent is None else max(0, amount - chosen.prevent)
         return max(0, amount * change.times + change.plus)
+
+
+def _recorded_events(effect: ast.Node) -> set[str]:
+    """The events an effect records ('record regenerated for it'): what it makes happen to the object."""
+    return {node.name for node in ast.walk(effect) if isinstance(node, ast.RecordEvent)}
+
+
+def _frozen(values: dict) -> tuple:
+    """An environment's values as they are now, kept unchanging in the state (lists of objects as tuples)."""
+    return tuple((name, tuple(value) if isinstance(value, list) else value) for name, value in values.items())
+
+
+def _thawed(values: tuple) -> dict:
+    """The values kept by `_frozen`, as an environment holds them."""
+    return {name: list(value) if isinstance(value, tuple) else value for name, value in values}

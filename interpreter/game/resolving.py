@@ -50,21 +50,22 @@ class Resolving:
             self.emit(Event("resolved", item.controller, spell.card_name, None), env)
         self.end_context(item.context)
 
-    def counter(self, item: StackItem, env: Env | None) -> None:
-        """701.6a: remove it from the stack; a spell that says it can't be countered stays (101.2: 'can't' wins)."""
+    def counter(self, item: StackItem, env: Env | None, zone: str = "graveyard") -> None:
+        """701.6a: remove it from the stack, a spell to its owner's graveyard (or the zone the effect countering it
+        puts it into instead); a spell that says it can't be countered stays (101.2: 'can't' wins)."""
         if item.object_id in self.state.objects and any(
                 isinstance(a, ast.CantBeCountered) for a in self.characteristics(item.object_id).abilities):
             return
-        self.remove_from_stack(item, env)
+        self.remove_from_stack(item, env, zone)
         self.emit(Event("countered", item.controller, item.source_name), env)
         self.end_context(item.context)
 
-    def remove_from_stack(self, item: StackItem, env: Env | None) -> None:
+    def remove_from_stack(self, item: StackItem, env: Env | None, zone: str = "graveyard") -> None:
         """It leaves the stack without resolving (countered, 701.6a, or all its targets illegal, 608.2b): a
-        spell goes to its owner's graveyard, or where a replacement says."""
+        spell goes to its owner's graveyard (or `zone`), or where a replacement says."""
         if item.object_id is not None and item.object_id in self.state.objects:
             spell = self.state.objects[item.object_id]  # moving the spell takes it off the stack
-            self.move(spell.id, self.leaving_stack_to(item, spell, "graveyard"), env=env)
+            self.move(spell.id, self.leaving_stack_to(item, spell, zone), env=env)
         else:
             self.state.stack.remove(item)
 

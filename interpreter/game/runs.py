@@ -273,6 +273,12 @@ MANA_WHILE_DECLARING = ("mana abilities while attackers are declared", "activati
 #: depends on it; that order isn't worked out, so the state is refused rather than applied in timestamp order.
 DEPENDENCY = ("a continuous effect depending on another", "depends on another effect of the same layer, which "
               "changes what it applies to: the order of such effects isn't worked out by the interpreter yet", "613.8")
+#: 616.1: a permanent that would die with both a resolved effect's replacement waiting for it ('if a creature dealt
+#: damage this way would die this turn, exile it instead') and a static ability's applying: their order isn't
+#: offered, so the move is refused rather than one of them applied first.
+WAITING_AND_STATIC = ("a resolved effect's replacement with a static ability's", "a replacement effect of a resolved "
+                      "spell or ability and one of a static ability both apply: ordering them isn't run by the "
+                      "interpreter yet", "616.1")
 #: A permanent or spell whose card has a line the engine doesn't understand (W501): what that line does can't be
 #: told, so an action that leaves one on the battlefield or the stack, or is taken while one is there, is refused.
 NOT_UNDERSTOOD = ("card text not understood", "what it does can't be told, so no action is taken while it is on the "

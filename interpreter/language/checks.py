@@ -221,7 +221,7 @@ def check_text(node: ast.Node, book: Rulebook, events: set[str] | None = None) -
         elif isinstance(item, ast.CreateNamedToken) and item.name not in book.tokens:
             found.append(Diagnostic("E404", f"no token named '{item.name}' is defined", item.span, "111.10",
                                     did_you_mean(item.name, book.tokens)))
-        elif isinstance(item, ast.WasEvent) and item.event not in events:
+        elif isinstance(item, ast.WasEvent) and not item.this_way and item.event not in events:
             found.append(Diagnostic("E208", f"no definition records the event '{item.event}'", item.span,
                                     help=did_you_mean(item.event, events)))
     return found

@@ -3,6 +3,10 @@ from __future__ import annotations
 
 from ...language import ast
 from .base import Env, executes, keyword_ability
+from .results import LAST_STEP
+
+#: 'exiled this way', 'put into a graveyard this way': the zone a move put them into.
+MOVED_TO = {"exiled": "exile", "put into exile": "exile", "put into a graveyard": "graveyard"}
 
 
 class ConditionSteps:
@@ -13,10 +17,33 @@ class ConditionSteps:
         """701.4b: whether objects of the quality were part of the event as it happened: in this spell or
         ability, or, where it recorded no such event, as the spell its source was was cast (an additional
         cost read by the permanent's ability)."""
+        if node.this_way:
+            return self._done_this_way(node, env)
         events = [e for e in env.context.events if e.name == node.event] or [
             e for e in env.context.cast_events if e.name == node.event]
         seen = [e for e in events if e.seen is not None and self.chars_match(e.seen, node.quality, env)]
         return len(seen) >= self.number(node.count, env)
+
+    def _done_this_way(self, node: ast.WasEvent, env: Env) -> bool:
+        """608.2c: objects of the quality among those the sentence before did it to: as they were then (a
+        permanent sacrificed or destroyed), or as they are in the zone it put them into (a card exiled,
+        milled, discarded, revealed). A move made instead by a replacement effect isn't this effect's (614.6)."""
+        if LAST_STEP not in env.vars:
+            raise self.refuse("'this way' follows no earlier step of the effect", env, node, "608.2c")
+        zone = MOVED_TO.get(node.event)
+        count = 0
+        for event in env.context.events[env.vars[LAST_STEP]:]:
+            if event.name != ("moved" if zone else node.event):
+                continue
+            if event.seen is not None:
+                count += self.chars_match(event.seen, node.quality, env)
+                continue
+            obj = self.state.objects.get(event.object_id)
+            if obj is None:
+                raise self.refuse(f"{event.card} has left the zone it was put into: what it was there isn't "
+                                  "kept", env, node, "400.7")
+            count += (zone is None or obj.zone == zone) and self.matches(obj.id, node.quality, env)
+        return count >= self.number(node.count, env)
 
     @executes(ast.IsFaceDownAs)
     def is_face_down_as(self, node: ast.IsFaceDownAs, env: Env) -> bool:

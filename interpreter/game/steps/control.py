@@ -9,7 +9,7 @@ from .. import runs
 from ..choices import Choice, one_of, option_labels
 from ..state import Delayed, StackItem
 from .base import MAX_COUNT, Env, Loops, executes
-from .results import PROCESS, REPEAT
+from .results import LAST_STEP, PROCESS, REPEAT
 from .targets import borrowed_target
 
 
@@ -22,7 +22,7 @@ class ControlSteps:
         process': once 'repeat this process' is reached, it runs again from its first step."""
         if PROCESS in env.vars:
             for effect in node.effects:
-                self.run(effect, env)
+                self._step(effect, env)
                 if env.vars.get(REPEAT):
                     return
             return
@@ -31,7 +31,7 @@ class ControlSteps:
             for _ in range(MAX_COUNT):
                 env.vars[REPEAT] = False
                 for effect in node.effects:
-                    self.run(effect, env)
+                    self._step(effect, env)
                     if env.vars[REPEAT]:
                         break
                 else:
@@ -40,6 +40,12 @@ class ControlSteps:
         finally:
             del env.vars[PROCESS]
             env.vars.pop(REPEAT, None)
+
+    def _step(self, effect: ast.Effect, env: Env) -> None:
+        """One step of a sequence; afterwards, what it did is what the next one calls 'this way' (608.2c)."""
+        start = len(env.context.events)
+        self.run(effect, env)
+        env.vars[LAST_STEP] = start
 
     @executes(ast.DelayedTrigger)
     def delayed_trigger(self, node: ast.DelayedTrigger, env: Env) -> None:

@@ -11,6 +11,7 @@ LOOKED = "_looked"   # the cards the last look at or reveal of the top of a libr
 EXILED = "_exiled"   # the variable holding every card the running effect exiled ('the cards exiled this way')
 PROCESS = "_process"   # set while the outermost sequence of an effect runs ('this process')
 REPEAT = "_repeat"     # set by 'repeat this process': that sequence runs again
+LAST_STEP = "_last_step"   # where the events of the sentence before began in the context ('this way', 608.2c)
 
 
 class ResultSteps:
@@ -75,6 +76,13 @@ class ResultSteps:
     def exiled_this_way(self, node: ast.ExiledThisWay, env: Env) -> list[int]:
         found = self._live(list(env.vars.get(EXILED, [])), env)
         return [i for i in found if self.state.objects[i].zone == "exile"] if node.still_exiled else found
+
+    @executes(ast.DealtDamageThisWay)
+    def dealt_damage_this_way(self, node: ast.DealtDamageThisWay, env: Env) -> list[int]:
+        """120.1, 608.2c: the permanents of the quality the running effect dealt damage to, if still the same
+        objects (one that left the battlefield is a new object, 400.7)."""
+        found = [e.recipient for e in env.context.events if e.name == "damage_dealt" and e.recipient is not None]
+        return [i for i in dict.fromkeys(found) if i in self.state.battlefield and self.matches(i, node.quality, env)]
 
     @executes(ast.ForEachOf)
     def for_each_of(self, node: ast.ForEachOf, env: Env) -> list[int]:

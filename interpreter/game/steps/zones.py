@@ -15,13 +15,14 @@ class ZoneSteps:
 
     @executes(ast.Counter)
     def counter(self, node: ast.Counter, env: Env) -> list[int]:
-        """701.6a: each spell leaves the stack (to its owner's graveyard, or where a rule says)."""
+        """701.6a: each spell leaves the stack (to its owner's graveyard, or the zone the effect says it is put
+        into instead, or where a rule says)."""
         ids = self.objects(node.objects, env)
         for i in ids:
             item = next((item for item in self.state.stack if item.object_id == i), None)
             if item is None:
                 raise self.refuse(f"{self.game.name_of(i)} isn't a spell on the stack", env, node, "701.6a")
-            self.game.counter(item, env)
+            self.game.counter(item, env, node.zone)
         return ids
 
     @executes(ast.ShuffleInto)

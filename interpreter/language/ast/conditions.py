@@ -50,11 +50,14 @@ __all__ = [
 
 @dataclass(frozen=True)
 class WasEvent(Node):
-    """'if a Dragon was <event>': an object of that quality, as it was at the event (701.4b)."""
+    """'if a Dragon was <event>': an object of that quality, as it was at the event (701.4b); `this_way`: 'if a
+    creature card was exiled this way', among the objects the sentence before acted on (608.2c), `event` being
+    what the game did to them ('exiled', 'milled', 'put into a graveyard', ...)."""
 
     count: Number
     quality: QualityExpr
     event: str
+    this_way: bool = False
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
 from .nodes import Node, Number, QualityExpr, Var
-from .results import Among, ChosenAmong, ExiledThisWay, TheRest
+from .results import Among, ChosenAmong, DealtDamageThisWay, ExiledThisWay, TheRest
 
 if TYPE_CHECKING:
     from .payment_effects import Players
@@ -206,4 +206,5 @@ Objects = Union[
     ChosenAmong,
     TheRest,
     ExiledThisWay,
+    DealtDamageThisWay,
 ]

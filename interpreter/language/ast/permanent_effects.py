@@ -308,8 +308,9 @@ class RemoveFromCombat(Node):
 
 @dataclass(frozen=True)
 class NextTimeInstead(Node):
-    """'The next time OBJECTS would be destroyed this turn, instead EFFECT' (614.1a, 701.19a): a replacement
-    effect for each object, applied once; in EFFECT, 'it' is the object."""
+    """'The next time OBJECTS would be destroyed this turn, instead EFFECT' (614.1a, 701.19a), 'If OBJECTS would
+    die this turn, EFFECT instead' (`event` 'died'): a replacement effect for each object, applied once (an
+    object dies once); in EFFECT, 'it' is the object."""
 
     objects: Objects
     event: str

@@ -21,6 +21,7 @@ __all__ = [
     "ChosenAmong",
     "TheRest",
     "ExiledThisWay",
+    "DealtDamageThisWay",
     "ForEachOf",
     "PayLife",
     "EachMayElse",
@@ -72,6 +73,14 @@ class ExiledThisWay(Node):
     ('all cards exiled this way that weren't cast', 702.85a): those of them still in exile."""
 
     still_exiled: bool = False
+
+
+@dataclass(frozen=True)
+class DealtDamageThisWay(Node):
+    """'a creature dealt damage this way': the permanents of the quality the running effect has dealt damage
+    to, as long as they are the same objects (120.1, 400.7)."""
+
+    quality: QualityExpr | None = None
 
 
 @dataclass(frozen=True)

@@ -199,6 +199,8 @@ class ShuffleInto(Node):
 
 @dataclass(frozen=True)
 class Counter(Node):
-    """'counter target spell' (701.6a): it leaves the stack, a spell to its owner's graveyard."""
+    """'counter target spell' (701.6a): it leaves the stack, a spell to its owner's graveyard, or to `zone`
+    ('If that spell is countered this way, exile it instead of putting it into its owner's graveyard')."""
 
     objects: Objects
+    zone: str = "graveyard"

@@ -142,6 +142,16 @@ class AmountRules(Transformer):
     def unless_you(self, meta, children):
         return ast.Unless(children[0], children[1], span=self._span(meta))
 
+    def unless_they(self, meta, children):
+        """'PLAYERS do X unless they Y': each of those players may do Y instead of X (118.12)."""
+        acting, alternative = children
+        if not isinstance(acting, ast.PlayersDo):
+            raise MtgError(Diagnostic("E101", "'unless they ...' is understood after the players acting are named "
+                                      "('each opponent sacrifices a permanent unless they pay {2}')",
+                                      self._span(meta), "118.12"))
+        return ast.PlayersDo(acting.players, ast.Unless(acting.effect, alternative, span=self._span(meta)),
+                             span=self._span(meta))
+
     def sacrifice_self_unless(self, meta, children):
         source, alternative = children
         return ast.Unless(ast.SacrificeIt(source, span=self._span(meta)), alternative, span=self._span(meta))

@@ -14,6 +14,17 @@ class ConditionRules(Transformer):
     def was_event(self, meta, children):
         return ast.WasEvent(children[0], children[1], str(children[2]).lower(), span=self._span(meta))
 
+    def done_this_way(self, meta, children):
+        count, quality, card, done = children
+        if card and isinstance(quality, ast.Quality):
+            quality = ast.Quality(quality.words, True, span=quality.span)
+        return ast.WasEvent(count, quality, str(done).lower().removesuffix(" this way"), this_way=True,
+                            span=self._span(meta))
+
+    def card_done_this_way(self, meta, children):
+        count, done = children
+        return self.done_this_way(meta, [count, None, True, done])
+
     def is_face_down_as(self, meta, children):
         return ast.IsFaceDownAs(children[0], tuple(str(w).lower() for w in children[1:]), span=self._span(meta))
 

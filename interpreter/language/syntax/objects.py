@@ -170,6 +170,9 @@ class ObjectRules(Transformer):
     def counter_objects(self, meta, children):
         return ast.Counter(children[0], span=self._span(meta))
 
+    def counter_into_exile(self, meta, children):
+        return ast.Counter(children[0], "exile", span=self._span(meta))
+
     def destroy(self, meta, children):
         return ast.Destroy(children[0], span=self._span(meta))
 
@@ -190,6 +193,10 @@ class ObjectRules(Transformer):
     def next_time_instead(self, meta, children):
         objects, duration, effect = children
         return ast.NextTimeInstead(objects, "destroyed", duration, effect, span=self._span(meta))
+
+    def if_would_die_instead(self, meta, children):
+        objects, duration, effect = children
+        return ast.NextTimeInstead(objects, "died", duration, effect, span=self._span(meta))
 
     def deal_damage(self, meta, children):
         return ast.DealDamage(children[0], children[1], children[2], span=self._span(meta))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lark import Transformer, v_args
 
+from ...diagnostics import Diagnostic, MtgError
 from .. import ast
 from .sentences import SamePlayers
 
@@ -150,6 +151,17 @@ class ResultRules(Transformer):
 
     def exiled_this_way(self, meta, children):
         return ast.ExiledThisWay(span=self._span(meta))
+
+    def dealt_damage_this_way(self, meta, children):
+        """'a creature dealt damage this way' means each of them: a count other than one isn't understood."""
+        count, quality = children[0], children[1]
+        if not (isinstance(count, ast.IntValue) and count.value == 1):
+            raise MtgError(Diagnostic("E101", "only 'a' or 'each' is understood before '... dealt damage this way'",
+                                      self._span(meta), "608.2c"))
+        return ast.DealtDamageThisWay(quality, span=self._span(meta))
+
+    def each_dealt_damage_this_way(self, meta, children):
+        return ast.DealtDamageThisWay(children[0], span=self._span(meta))
 
     def exiled_not_cast(self, meta, children):
         return ast.ExiledThisWay(still_exiled=True, span=self._span(meta))
