@@ -80,7 +80,8 @@ def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple:
             tuple((i, objects[i].playable_by) for zone in CAST_ZONES[1:] for i in zones[zone]),
             tuple((i, game.characteristics(i), o.phased_out, o.face_down, o.chosen) for i in state.battlefield
                   if (o := objects[i]).controller == player),
-            tuple((o.id, ref(o.id)) for o in _playable(game, player) if o.owner != player))
+            tuple((i, ref(i)) for name, figures in state.players.items() if name != player for zone in CAST_ZONES[1:]
+                  for i in figures.zones[zone] if objects[i].playable_by == player))
 
 
 def offers(game: "Game", ref: Callable[[int], str], player: str, known: dict) -> Offers:
