@@ -144,7 +144,7 @@ class ControlSteps:
                  if self.game.try_out(lambda m=mode: self.announce_targets(m, self._copy(env))) is None]
         chosen = []
         for _ in range(len(node.modes) if node.or_both else count):
-            options = [n for n in legal if n not in chosen]
+            options = [n for n in legal if node.repeatable or n not in chosen]   # 700.2d
             if not options and not chosen:
                 raise self.refuse("no mode can be chosen: none has legal targets", env, node, "700.2a")
             if node.or_both and chosen:

@@ -47,6 +47,7 @@ class Modal(Node):
     modes: tuple["Effect", ...]
     or_both: bool = False
     names: tuple[str | None, ...] = ()  # a mode's flavor name ('• Steal Its Eyes — ...'), no rules meaning
+    repeatable: bool = False   # 'You may choose the same mode more than once' (700.2d)
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,10 @@ class ControlRules(Transformer):
             count, tuple(effect for _, effect in modes), bool(both), names if any(names) else (), span=self._span(meta)
         )
 
+    def modal_repeatable(self, meta, children):
+        count, *modes = children
+        return dataclasses.replace(self.modal(meta, [count, None, *modes]), repeatable=True)
+
     def mode_line(self, meta, children):
         name, effect = children[0]
         return ast.ModeLine(effect, name, span=self._span(meta))

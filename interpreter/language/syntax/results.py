@@ -75,6 +75,12 @@ class ResultRules(Transformer):
         """Marked for the effect chain, which gives it the players of the action before it."""
         return SamePlayers(ast.Draw(children[0], span=self._span(meta)))
 
+    def same_players_discard(self, meta, children):
+        return SamePlayers(ast.Discard(children[0], span=self._span(meta)))
+
+    def same_players_lose_life(self, meta, children):
+        return SamePlayers(ast.LoseLife(ast.Players("you", span=self._span(meta)), children[0], span=self._span(meta)))
+
     def put_chosen_into_zone(self, meta, children):
         *count, objects, zone = children
         chosen = ast.ChosenAmong(count[0] if count else None, None, objects, span=self._span(meta))
