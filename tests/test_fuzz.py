@@ -34,6 +34,7 @@ mutations) and takes well under a minute; `MTGRULES_HYPOTHESIS=long` runs 10 to
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import os
@@ -51,6 +52,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
+from lark.load_grammar import load_grammar
 
 from interpreter.language.checks import check_text
 from interpreter.game.choices import RandomChooser
@@ -187,14 +189,16 @@ def first_culprit(paths: list[Path], command: str, timeout: float) -> str:
 
 # ------------------------------------------------------------------ 1. text from the grammar
 def project_lark() -> Lark:
-    """The project's Oracle parser as a Lark object with its grammar (from_lark needs `.grammar`,
-    which a parser loaded from Lark's disk cache lacks: then it is rebuilt without the cache)."""
+    """The project's Oracle parser as a Lark object with its grammar (from_lark needs `.grammar`, which a parser
+    loaded from the disk cache lacks: then the grammar text is loaded as Lark's constructor does, without building
+    the parse tables again)."""
     parser = oracle_parser(BOOK._extension)
     if hasattr(parser, "grammar"):
         return parser
-    o = parser.options
-    return Lark(grammar_text("oracle") + "\n" + BOOK._extension, parser="lalr", start=o.start,
-                propagate_positions=o.propagate_positions, maybe_placeholders=o.maybe_placeholders, cache=False)
+    parser = copy.copy(parser)
+    parser.grammar, _ = load_grammar(grammar_text("oracle") + "\n" + BOOK._extension, "<string>",
+                                     parser.options.import_paths, parser.options.keep_all_tokens)
+    return parser
 
 
 LARK = project_lark()

@@ -18,6 +18,7 @@ from lark import Lark
 from lark.indenter import Indenter
 
 from .ast import Pattern, Slot
+from .lalr import FastLALRParser
 
 #: Slot types a pattern may declare, and the grammar rule that fills each.
 SLOT_RULES = {"number": "number", "quality": "quality", "objects": "objects", "subtype": "quality", "cost": "MANA",
@@ -62,7 +63,7 @@ def built(name: str, text: str, **options) -> Lark:
             pass
         except Exception:   # unreadable (another Lark's format): built again and replaced, as Lark does
             pass
-    parser = Lark(text, parser="lalr", **options)
+    parser = Lark(text, parser="lalr", _plugins={"LALR_Parser": FastLALRParser}, **options)
     if path:
         temporary = f"{path}.{os.getpid()}.tmp"
         try:
