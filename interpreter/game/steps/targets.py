@@ -201,6 +201,8 @@ class TargetSteps:
                 return
             if branch is not None:
                 self.announce_targets(branch, env)
+        elif isinstance(node, ast.EffectChoice) and _shared_target(node) is not None:
+            self.announce_targets(_shared_target(node), env)  # 'target creature gains your choice of ...'
         elif isinstance(node, ast.Modal):  # only the chosen modes' targets (700.2c)
             chosen = env.vars.get("_modes", env.context.vars.get("_modes"))
             for index in sorted(chosen if chosen is not None else range(len(node.modes))):
@@ -226,3 +228,14 @@ class TargetSteps:
         elif not isinstance(node, LATER_ABILITIES):
             for child in ast.children(node):
                 self.announce_targets(child, env)
+
+
+def _shared_target(choice: ast.EffectChoice) -> ast.Node | None:
+    """The target every option of a choice made as it resolves is about ('Target creature gains your choice of
+    flying or trample', 'Tap or untap target permanent'): announced as the spell is cast (601.2c), whichever
+    option is chosen later (608.2d); None when the options' targets differ."""
+    subjects = [getattr(option, "objects", None) for option in choice.options]
+    first = subjects[0]
+    if isinstance(first, (ast.Target, ast.UpToTargets, ast.AnyTarget)) and all(s == first for s in subjects):
+        return first
+    return None
