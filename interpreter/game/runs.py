@@ -67,9 +67,11 @@ def _definition(node: ast.Node, book: "Rulebook") -> ast.Definition | None:
 
 
 def _keyword_not_run(node: ast.KeywordAbility, book: "Rulebook") -> bool:
-    """Its definition gives it no meaning the interpreter runs (no statics, or some lines didn't parse)."""
+    """Its definition gives it no meaning the interpreter runs (no statics, or some lines didn't parse), and
+    doesn't say it has none in a game ('nothing in a game': a deck-building rule, 702.124a)."""
     definition = book.keyword_abilities.get(node.name)
-    return definition is not None and definition.not_run is None and (definition.partial or not definition.statics)
+    return definition is not None and definition.not_run is None and (
+        definition.partial or not definition.statics and not definition.inert)
 
 
 def _marked_not_run(node: ast.KeywordAction | ast.KeywordAbility, book: "Rulebook") -> bool:

@@ -288,7 +288,8 @@ class Rulebook(LayoutReader):
                                     pending.first("event_clause"), pending.first("named_clause"), steps, statics,
                                     tuple(pending.aliases), tuple(defaults),
                                     bool(pending.clauses.get("excluded_clause")), partial,
-                                    _unquoted(pending.first("not_run_clause")), span=pending.span)
+                                    _unquoted(pending.first("not_run_clause")),
+                                    bool(pending.clauses.get("inert_clause")), span=pending.span)
         if pending.kind == "keyword action":
             self.keyword_actions[definition.name] = definition
         elif pending.kind == "keyword ability":

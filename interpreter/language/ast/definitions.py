@@ -142,6 +142,7 @@ class Definition(Node):
     excluded: bool = False
     partial: bool = False  # some lines didn't parse (reported); the rest is here
     not_run: str | None = None  # 'not run yet "REASON"': what its steps leave out; using it is refused (E409)
+    inert: bool = False  # 'nothing in a game': a keyword ability that means nothing once a game is under way
 
     @property
     def name(self) -> str:

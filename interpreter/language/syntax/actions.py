@@ -92,6 +92,10 @@ class ActionRules(Transformer):
     def top_cards_of_an_opponent(self, meta, children):
         return ast.TopCards(children[0], "an opponent", span=self._span(meta))
 
+    def players_may(self, meta, children):
+        players, effect = children
+        return self._players_do(meta, players, ast.Optional(effect, span=self._span(meta)))
+
     def owner_may(self, meta, children):
         objects, effect = children
         return ast.PlayersDo(ast.OwnersOf(objects, span=self._span(meta)), ast.Optional(effect, span=self._span(meta)),

@@ -124,13 +124,18 @@ class ControlRules(Transformer):
 
     def effect_chain(self, meta, children):
         """'A, B, then C'. In 'you may A, B, then C' the 'may' covers the rest of the chain: a player
-        who doesn't search doesn't put the card into their hand or shuffle (608.2c)."""
+        who doesn't search doesn't put the card into their hand or shuffle (608.2c). In 'target player may A,
+        B, then C' that player does the rest too, as its 'you'."""
         effects, span = join_same_players(list(children)), self._span(meta)
-        n = next((n for n, e in enumerate(effects[:-1]) if isinstance(e, ast.Optional)), None)
+        n = next((n for n, e in enumerate(effects[:-1]) if isinstance(e, ast.Optional) or isinstance(
+            e, ast.PlayersDo) and isinstance(e.effect, ast.Optional)), None)
         if n is not None:
             first = effects[n]
-            rest = ast.Sequence((first.effect, *effects[n + 1 :]), span=span_through(first.effect.span, span))
-            effects[n:] = [ast.Optional(rest, span=span_through(first.span, span))]
+            may = first.effect if isinstance(first, ast.PlayersDo) else first
+            rest = ast.Sequence((may.effect, *effects[n + 1 :]), span=span_through(may.effect.span, span))
+            covered = ast.Optional(rest, span=span_through(may.span, span))
+            effects[n:] = [dataclasses.replace(first, effect=covered, span=span_through(first.span, span))
+                           if isinstance(first, ast.PlayersDo) else covered]
         return effects[0] if len(effects) == 1 else ast.Sequence(tuple(effects), span=span)
 
     def conditional(self, meta, children):
