@@ -43,6 +43,7 @@ class Bookkeeping:
         another are refused (104.4b). Events already looked at (`bookkept`) aren't again; in the untap step no
         player receives priority: what triggers waits (502.4)."""
         state = self.state
+        self.settle_control()   # 613.1b: static control-changing effects as the action left the permanents
         self.collect_triggers(max(start, state.bookkept))
         state.journal.set_quietly(state, "bookkept", len(state.events))
         if state.step == "untap":
@@ -50,6 +51,7 @@ class Bookkeeping:
         for _ in range(MAX_COUNT):
             self.immediate_rules()
             self.state_based_actions()
+            self.settle_control()
             state.journal.set_quietly(state, "bookkept", len(state.events))
             if state.ended:  # 104.1: the game ends at once; nothing more goes on the stack
                 state.pending_triggers = []

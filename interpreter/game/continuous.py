@@ -12,7 +12,7 @@ condition holds, the second depends on the first (613.8): that order isn't worke
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..diagnostics import error
 from ..language import ast
@@ -28,6 +28,14 @@ class StaticEffect:
     timestamp: int
     ability: ast.StaticGrant
     values: dict = field(default_factory=dict)
+
+
+class StaticPass(NamedTuple):
+    """What the continuous pass gives: every permanent's characteristics, and the static control-changing
+    abilities of the permanents (613.1b: read of their own abilities, before layer 2), oldest first."""
+
+    permanents: dict[int, Characteristics]
+    controls: tuple[tuple[int, ast.StaticControl, dict], ...]
 
 
 @dataclass(eq=False)
@@ -55,12 +63,20 @@ class Continuous:
                  if runs.gap(ability, self.rulebook) is None]
         return sorted(found, key=lambda e: (e.timestamp, e.source))
 
-    def _apply_static_effects(self) -> dict[int, Characteristics]:
+    def _apply_static_effects(self) -> StaticPass:
+        """Every permanent's characteristics (`_apply_layers`), and the static control-changing abilities."""
+        objects = self.state.objects
+        own = {i: self.own_characteristics(i) for i in self.state.battlefield}
+        controls = sorted(((i, rule, values) for i, chars in own.items()
+                           for rule, values in self.statics_with_values(chars, ast.StaticControl)),
+                          key=lambda found: objects[found[0]].timestamp)
+        return StaticPass(self._apply_layers(own), tuple(controls))
+
+    def _apply_layers(self, applying: dict[int, Characteristics]) -> dict[int, Characteristics]:
         """Every permanent with the continuous effects of static abilities and the abilities resolved effects
         give or take applied (613.1), layer by layer (what it is by itself when there are none): the static
         abilities of permanents and of emblems (114.4); kept while what it read stays the same
         (`GameCore._static_pass`)."""
-        applying = {i: self.own_characteristics(i) for i in self.state.battlefield}
         emblems = {i: self.own_characteristics(i) for i in self.emblems()}
         objects = self.state.objects
         resolved = [ResolvedEffect(i, stamp, ability) for i in applying for ability, _, stamp in objects[i].granted]

@@ -132,7 +132,7 @@ class GameCore:
             return cached[1]
         obj, value = self.state.objects[object_id], None
         if applying is None and obj.zone == "battlefield":
-            permanents = self._static_pass.get(journal)
+            permanents = self._static_pass.get(journal).permanents
             key, value = self._static_pass.key, permanents.get(object_id)
         if value is None:
             value, key = self._kept_own(obj), (steady, None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..language import ast
 from .state import Until
 from .steps import Env
 
@@ -86,21 +87,60 @@ class Durations:
         return exiled
 
     def change_control(self, object_id: int, player: str, until: Until | None) -> None:
-        """613.1b, 613.7: a control-changing effect; the newest one that lasts decides the controller."""
-        obj = self.state.objects[object_id]
-        first = next((c[3] for c in self.state.control_changes if c[0] == object_id), obj.controller)
-        self.state.control_changes.append((object_id, player, until, first))
-        self._set_controller(object_id, player)
+        """613.1b: a control-changing effect of a resolved spell or ability, with its timestamp (613.7b)."""
+        self.state.control_changes.append((object_id, player, until, self.state.tick()))
+        self.settle_control()
 
     def end_control(self, over: Callable[[Until | None], bool]) -> None:
-        """611.2a-b: control-changing effects whose duration is over end; each permanent is controlled as the
-        newest effect still lasting says, or as before them all (613.7). Effects on objects that left go."""
+        """611.2a-b: control-changing effects whose duration is over end (and those on objects that left)."""
         state = self.state
-        changes = [c for c in state.control_changes if c[0] in state.battlefield or c[0] in state.phased]
-        state.control_changes = [c for c in changes if not over(c[2])]
-        for object_id in {c[0] for c in changes if over(c[2])}:
-            newest = [c[1] for c in state.control_changes if c[0] == object_id]
-            self._set_controller(object_id, newest[-1] if newest else next(c[3] for c in changes if c[0] == object_id))
+        state.control_changes = [c for c in state.control_changes
+                                 if (c[0] in state.battlefield or c[0] in state.phased) and not over(c[2])]
+        self.settle_control()
+
+    def settle_control(self) -> None:
+        """613.1b, 613.7: each permanent is controlled as the newest control-changing effect applying to it says:
+        those of resolved spells and abilities that last, and static ones ('You control enchanted creature',
+        613.7a: as new as their source); with none any more, by the player who controlled it before them. A
+        static one that what it changes makes apply to other permanents is refused (613.8)."""
+        state = self.state
+        statics = self._control_statics()
+        if not statics and not state.control_bases and not state.control_changes:
+            return
+        found = self._static_controllers(statics)
+        newest = dict(found)
+        for object_id, player, _, stamp in state.control_changes:
+            if object_id in state.objects and stamp > newest.get(object_id, (-1, ""))[0]:
+                newest[object_id] = (stamp, player)
+        bases = state.control_bases
+        for object_id in newest:
+            if object_id not in bases:
+                bases[object_id] = state.objects[object_id].controller
+        for object_id in list(bases):
+            if object_id not in state.battlefield and object_id not in state.phased:
+                del bases[object_id]
+            elif object_id in newest:
+                self._set_controller(object_id, newest[object_id][1])
+            else:
+                self._set_controller(object_id, bases.pop(object_id))
+        if statics and self._static_controllers(statics) != found:
+            source, ability, _ = statics[0]
+            self._dependency(source, ability)
+
+    def _control_statics(self) -> tuple[tuple[int, ast.StaticControl, dict], ...]:
+        """The static control-changing abilities of the permanents, oldest first (continuous.py)."""
+        return self._static_pass.get(self.state.journal).controls
+
+    def _static_controllers(self, statics: list[tuple[int, ast.StaticControl, dict]]) -> dict[int, tuple[int, str]]:
+        """The permanents static abilities say their controllers control now, each with the newest such ability's
+        timestamp."""
+        found: dict[int, tuple[int, str]] = {}
+        for source, rule, values in statics:
+            env = self._env_of(source, values)
+            for i in self.interpreter.objects(rule.objects, env):
+                if i in self.state.battlefield:
+                    found[i] = (self.state.objects[source].timestamp, env.player)
+        return found
 
     def _set_controller(self, object_id: int, player: str) -> None:
         obj = self.state.objects[object_id]

@@ -308,9 +308,11 @@ class GameState(Recorded):
     delayed: list[Delayed] = field(default_factory=JList)  # delayed triggered abilities waiting (603.7)
     phased: list[int] = field(default_factory=JList)   # phased-out permanents, out of `battlefield` (702.26b)
     exiled_until: list[tuple[int, int, str]] = field(default_factory=JList)  # (source, object, zone it left) (610.3)
-    # control-changing effects in timestamp order (613.1b, 613.7): (object, new controller, Until or None, the
-    # controller before the first of them)
-    control_changes: list[tuple[int, str, "Until | None", str]] = field(default_factory=JList)
+    # control-changing effects of resolved spells and abilities (613.1b): (object, new controller, Until or None,
+    # timestamp, 613.7b)
+    control_changes: list[tuple[int, str, "Until | None", int]] = field(default_factory=JList)
+    # the permanents control-changing effects apply to: the controller each had before the first of them (110.2)
+    control_bases: dict[int, str] = field(default_factory=JDict)
     bookkept: int = 0                 # events up to here have been looked at for triggers (603.2)
     revealed: set[int] = field(default_factory=JSet)   # objects some context keeps revealed (701.20a)
     tokens: set[int] = field(default_factory=JSet)     # the tokens, wherever they are (704.5d)

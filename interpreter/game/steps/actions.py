@@ -178,9 +178,10 @@ class ActionSteps:
         first, second = (self.state.objects[i] for i in pair)
         if first.controller == second.controller:
             return []
-        first.controller, second.controller = second.controller, first.controller
-        first.summoning_sick = second.summoning_sick = True
+        players = first.controller, second.controller
         first.timestamp, second.timestamp = self.state.tick(), self.state.tick()
+        self.game.change_control(first.id, players[1], None)
+        self.game.change_control(second.id, players[0], None)
         return pair
 
     @executes(ast.GainControl)

@@ -28,6 +28,7 @@ __all__ = [
     "PayManaInstead",
     "SharesColor",
     "StackLock",
+    "StaticControl",
     "Targeters",
     "TypesWhile",
     "UnblockableWhile",
@@ -165,6 +166,14 @@ class DoesntUntap(Node):
     """'~ doesn't untap during your untap step', 'Enchanted creature doesn't untap during its controller's untap
     step': while the source is on the battlefield, the permanents it describes stay tapped in their controller's
     untap step (502.3)."""
+
+    objects: Objects
+
+
+@dataclass(frozen=True)
+class StaticControl(Node):
+    """'You control enchanted creature' (613.1b): while the source is on the battlefield, its controller controls
+    the permanents it describes (the newest control-changing effect wins, 613.7)."""
 
     objects: Objects
 

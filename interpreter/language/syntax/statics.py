@@ -20,6 +20,9 @@ class StaticRules(Transformer):
     def doesnt_untap(self, meta, children):
         return ast.DoesntUntap(children[0], span=self._span(meta))
 
+    def static_control(self, meta, children):
+        return ast.StaticControl(children[0], span=self._span(meta))
+
     def untap_whose(self, meta, children):
         return None
 
