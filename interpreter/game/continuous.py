@@ -18,6 +18,7 @@ from ..diagnostics import error
 from ..language import ast
 from . import runs
 from .characteristics import Characteristics
+from .state import TypeChange
 
 
 @dataclass(eq=False)
@@ -88,10 +89,13 @@ class Continuous:
             return applying
         self._applying = applying
         try:
+            typing = self._apply_layer([e for e in effects if e.ability.types is not None], self._types_change,
+                                       self.retyped_by, {})                                            # 613.1d
+            self._rules_text_lost(typing)
             layer = sorted([e for e in effects if e.ability.abilities or e.ability.loses] + resolved,
                            key=lambda e: e.timestamp)
             losing = any(_removes(e) for e in layer)
-            granting = self._abilities_layer(layer, losing)                                           # 613.1f
+            granting = {**typing, **self._abilities_layer(layer, losing, typing)}                      # 613.1f
             defining = self._defining_abilities(applying)
             defined = {}
             for i, rule, values in defining:                                                          # 613.4a
@@ -110,20 +114,20 @@ class Continuous:
         return [(i, rule, values) for i, chars in applying.items()
                 for rule, values in self.statics_with_values(chars, ast.DefinedPT)]
 
-    def _abilities_layer(self, layer: list[StaticEffect | ResolvedEffect], losing: bool) -> dict:
+    def _abilities_layer(self, layer: list[StaticEffect | ResolvedEffect], losing: bool, decided: dict) -> dict:
         """Layer 6 (613.1f): abilities added and removed, static and resolved effects in timestamp order (613.7).
         A static ability its own object loses here never applied (613.8a: the loss comes first): layer 6 is
         applied again without it."""
         applying = self._applying
         before = dict(applying) if losing else applying
-        granting = self._apply_layer(layer, self._abilities_change, self._grant, {})
+        granting = self._apply_layer(layer, self._abilities_change, self._grant, decided)
         if not losing:
             return granting
         kept = [e for e in layer if isinstance(e, ResolvedEffect) or self._has_ability(e)]
         if len(kept) == len(layer):
             return granting
         applying.update(before)
-        granting = self._apply_layer(kept, self._abilities_change, self._grant, {})
+        granting = self._apply_layer(kept, self._abilities_change, self._grant, decided)
         lost = next((e for e in kept if isinstance(e, StaticEffect) and not self._has_ability(e)), None)
         if lost is not None:
             self._dependency(lost.source, lost.ability)
@@ -201,6 +205,38 @@ class Continuous:
         env = self._env_of(effect.source, effect.values)
         times = 1 if ability.times is None else self.interpreter.number(ability.times, env)
         return tuple(self.interpreter.signed(part, env, ability, ability.x) * times for part in ability.change.split("/"))
+
+    def _types_change(self, effect: StaticEffect) -> tuple:
+        """The card types and subtypes the effect gives (613.1d) and whether in addition to the others: those its
+        quality names, or every subtype of a list ('every basic land type', 205.3)."""
+        types = effect.ability.types
+        if types.every is not None:
+            return (), self.rulebook.subtype_lists.get(f"{types.every} types", ()), True
+        words = self.interpreter.quality(types.quality, self._env_of(effect.source, effect.values)).words
+        return (*self.split_types(tuple(words)), types.retain)
+
+    def retyped_by(self, chars: Characteristics, change: tuple) -> Characteristics:
+        """613.1d: the object with the types the effect gives (Statics.retyped)."""
+        return self.retyped(chars, *change)
+
+    def _rules_text_lost(self, typing: dict[StaticEffect, frozenset[int]]) -> None:
+        """305.7: a land whose subtype an effect sets to basic land types loses the abilities of its rules text;
+        a resolved type-changing effect newer than a static one on the same object isn't applied in timestamp
+        order with it yet, and is refused (613.7)."""
+        applying, objects = self._applying, self.state.objects
+        for effect, ids in typing.items():
+            for i in ids:
+                if any(isinstance(change, TypeChange) and change.timestamp > effect.timestamp
+                       for change, _ in objects[i].lasting):
+                    _, message, rule = runs.TYPE_ORDER
+                    raise error(runs.NOT_RUN, f"{self.name_of(i)}: {message}", effect.ability.span, rule)
+            types = effect.ability.types
+            if types.retain or not any(s in self.rulebook.subtype_abilities for s in self._types_change(effect)[1]):
+                continue
+            for i in ids:
+                printed = objects[i].face_up.abilities
+                applying[i] = replace(applying[i], abilities=tuple(
+                    a for a in applying[i].abilities if not any(a is p for p in printed)))
 
     def _abilities_change(self, effect: StaticEffect | ResolvedEffect) -> tuple:
         """The abilities the effect adds, with the values its source chose (607.2d), and those it removes:

@@ -281,6 +281,11 @@ DEPENDENCY = ("a continuous effect depending on another", "depends on another ef
 WAITING_AND_STATIC = ("a resolved effect's replacement with a static ability's", "a replacement effect of a resolved "
                       "spell or ability and one of a static ability both apply: ordering them isn't run by the "
                       "interpreter yet", "616.1")
+#: 613.7: a type-changing effect of a resolved spell or ability newer than a static one applying to the same object
+#: is applied before it (it is part of what the object is by itself): refused rather than applied out of order.
+TYPE_ORDER = ("a resolved type-changing effect newer than a static one", "a type-changing effect of a resolved spell "
+              "or ability newer than a static one on the same object isn't applied in timestamp order with it by the "
+              "interpreter yet", "613.7")
 #: A permanent or spell whose card has a line the engine doesn't understand (W501): what that line does can't be
 #: told, so an action that leaves one on the battlefield or the stack, or is taken while one is there, is refused.
 NOT_UNDERSTOOD = ("card text not understood", "what it does can't be told, so no action is taken while it is on the "

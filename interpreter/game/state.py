@@ -174,6 +174,7 @@ class TypeChange(NamedTuple):
     retain: bool
     colors: frozenset[str] | None = None     # the colors it becomes (613.1e); None: unchanged
     pt: tuple[int, int] | None = None        # the base power and toughness it gets (613.4b)
+    timestamp: int = 0                       # when it began (613.7b)
 
 
 class Demand(NamedTuple):

@@ -107,18 +107,14 @@ class Statics:
     # ------------------------------------------------------------ 604.3: characteristic-defining abilities
     def with_own_statics(self, object_id: int, chars: Characteristics) -> Characteristics:
         """What the object's static abilities about its own characteristics say it is: characteristic-defining
-        abilities in every zone (604.3, 613.3: every creature type, 205.3m; its colors, 105.2), then, on the
-        battlefield, types added during its controller's turn (613.1d, 702.161a)."""
+        abilities in every zone (604.3, 613.3: every creature type, 205.3m; its colors, 105.2)."""
         obj, own = self.state.objects[object_id], chars
         if obj.zone != "battlefield" and object_id not in self._defining \
                 and self.static_abilities(chars, ast.DefinedPT):  # continuous.py: on the battlefield
             for rule, values in self.statics_with_values(chars, ast.DefinedPT):
                 chars = self._defined_elsewhere(object_id, chars, rule, values)
         for rule in self.static_abilities(own, ast.DEFINING_STATICS):  # their grammar says 'this object' only
-            if isinstance(rule, ast.TypesWhile):
-                if obj.zone == "battlefield" and obj.controller == self.state.active:
-                    chars = self._added_types(chars, rule.quality)
-            elif isinstance(rule, ast.EveryCreatureType):
+            if isinstance(rule, ast.EveryCreatureType):
                 more = tuple(t for t in self.rulebook.subtype_lists.get(CREATURE_TYPES, ()) if t not in chars.subtypes)
                 chars = replace(chars, subtypes=chars.subtypes + more)
             else:
@@ -126,18 +122,44 @@ class Statics:
         return chars
 
     def with_type_changes(self, lasting: tuple, chars: Characteristics) -> Characteristics:
-        """613.1d, 613.7: the type-changing effects with a duration, in the order they began. New card types
-        replace the old unless kept (205.1a); a subtype stays only while the object has a card type it belongs
-        to (an artifact type with Artifact, a creature type with Creature or Kindred)."""
+        """613.1d, 613.7: the type-changing effects with a duration, in the order they began (`retyped`), and
+        the colors they give (613.1e)."""
         for change, _ in lasting:
             if not isinstance(change, TypeChange):
                 continue
-            types = chars.types | frozenset(change.types) if change.retain else frozenset(change.types)
-            kept = chars.subtypes if change.retain else tuple(s for s in chars.subtypes if self._belongs(s, types))
-            chars = replace(chars, types=types, subtypes=kept + tuple(s for s in change.subtypes if s not in kept))
+            chars = self.retyped(chars, change.types, change.subtypes, change.retain)
             if change.colors is not None:  # 613.1e
                 chars = replace(chars, colors=change.colors)
         return chars
+
+    def retyped(self, chars: Characteristics, types: tuple[str, ...], subtypes: tuple[str, ...],
+                retain: bool) -> Characteristics:
+        """A type-changing effect (613.1d): the card types and subtypes added (`retain`, 205.1b), or new card types
+        replacing the old, a subtype staying only while it belongs to one of them (205.1a), or new subtypes
+        replacing those of the same kinds ('is an Island', 205.1b, 305.7). A subtype's intrinsic abilities come
+        and go with it (305.6, 305.7)."""
+        if retain:
+            new_types, kept = chars.types | frozenset(types), chars.subtypes
+        elif types:
+            new_types = frozenset(types)
+            kept = tuple(s for s in chars.subtypes if self._belongs(s, new_types))
+        else:
+            kinds = {self._kind(s) for s in subtypes}
+            new_types, kept = chars.types, tuple(s for s in chars.subtypes if self._kind(s) not in kinds)
+        now = kept + tuple(s for s in subtypes if s not in kept)
+        intrinsic = self.rulebook.subtype_abilities
+        lost = [a for s in chars.subtypes if s not in now for a in intrinsic.get(s, ())]
+        gained = tuple(a for s in now if s not in chars.subtypes for a in intrinsic.get(s, ()))
+        abilities = chars.abilities
+        if lost or gained:
+            abilities = gained + tuple(a for a in abilities if not any(a is gone for gone in lost))
+        return replace(chars, types=new_types, subtypes=now, abilities=abilities)
+
+    def _kind(self, subtype: str) -> str | None:
+        """205.3: the card type whose list of subtypes a subtype is on ('land types', 'creature types', ...)."""
+        card_types = {t.lower() for t in self.rulebook.card_types}
+        return next((title for title, members in self.rulebook.subtype_lists.items()
+                     if title.split()[0] in card_types and subtype in members), None)
 
     def _belongs(self, subtype: str, types: frozenset[str]) -> bool:
         """205.3d: each subtype belongs to the card types of its list ('artifact types', 'spell types', ...)."""
@@ -158,14 +180,6 @@ class Statics:
             return replace(chars, **self.defined_stats(object_id, rule, values))
         finally:
             self._defining.discard(object_id)
-
-    def _added_types(self, chars: Characteristics, quality: ast.QualityExpr) -> Characteristics:
-        """The card types and subtypes a quality's words name, added (205.1b)."""
-        types = {t.lower(): t for t in self.rulebook.card_types}
-        words = [str(w) for w in getattr(quality, "words", ())]
-        added = frozenset(types[w.lower()] for w in words if w.lower() in types)
-        subtypes = tuple(w for w in words if w in self.rulebook.subtypes and w not in chars.subtypes)
-        return replace(chars, types=chars.types | added, subtypes=chars.subtypes + subtypes)
 
     # ------------------------------------------------------------ 120.3: combat damage to a player
     def combat_damage_counters(self, source: int | None, chars: Characteristics | None, player: str,

@@ -211,7 +211,8 @@ class PermanentSteps:
             ids = [i for i in ids if self.state.objects[i].zone == "battlefield"]
             for i in ids:
                 obj = self.state.objects[i]
-                obj.lasting = obj.lasting + ((TypeChange(types, subtypes, node.retain), until),)
+                change = TypeChange(types, subtypes, node.retain, timestamp=self.state.tick())
+                obj.lasting = obj.lasting + ((change, until),)
             return ids
         for i in ids:
             obj = self.state.objects[i]
@@ -228,7 +229,7 @@ class PermanentSteps:
             return []
         types, subtypes = self.game.split_types(tuple(self.quality(node.quality, env).words))
         colors = None if node.colors is None else frozenset(COLOR_LETTERS[c] for c in node.colors)
-        change = TypeChange(types, subtypes, node.retain, colors, (node.power, node.toughness))
+        change = TypeChange(types, subtypes, node.retain, colors, (node.power, node.toughness), self.state.tick())
         ids = [i for i in self.objects(node.objects, env) if self.state.objects[i].zone == "battlefield"]
         for i in ids:
             obj = self.state.objects[i]

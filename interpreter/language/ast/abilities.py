@@ -33,6 +33,7 @@ __all__ = [
     "AttackCost",
     "ModeLine",
     "StaticGrant",
+    "StaticTypes",
     "ReminderOnly",
     "LevelStripe",
     "SpellAbility",
@@ -202,6 +203,18 @@ class StaticGrant(Node):
     times: "Number | None" = None   # '... for each artifact you control' (107.3)
     x: "Number | None" = None       # '..., where X is your life total' (107.3)
     loses: tuple["KeywordAbility", ...] = ()   # '... has defender and loses flying' (613.1f)
+    types: "StaticTypes | None" = None          # '... is an Island', '... is a Wall in addition to ...' (613.1d)
+
+
+@dataclass(frozen=True)
+class StaticTypes(Node):
+    """What a static ability makes the objects it describes (613.1d): the card types and subtypes the quality
+    names, in addition to their other types (`retain`) or instead of those of the same kinds (205.1a-b; basic
+    land types, 305.7), or every subtype of a list (`every`: 'creature', 'basic land')."""
+
+    quality: "QualityExpr | None"
+    retain: bool = True
+    every: str | None = None
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,6 @@ __all__ = [
     "StackLock",
     "StaticControl",
     "Targeters",
-    "TypesWhile",
     "UnblockableWhile",
 ]
 
@@ -102,16 +101,6 @@ class DefinedColors(Node):
 
 
 @dataclass(frozen=True)
-class TypesWhile(Node):
-    """'During your turn, this permanent is a QUALITY in addition to its other types' (613.1d, 702.161a): a
-    type-changing effect of a static ability while the condition holds."""
-
-    objects: Objects
-    condition: Node
-    quality: QualityExpr
-
-
-@dataclass(frozen=True)
 class CombatDamageCounters(Node):
     """'Combat damage OBJECTS deals to a player also causes that player to get N KIND counters' (120.3,
     702.164c)."""
@@ -180,4 +169,4 @@ class StaticControl(Node):
 
 TARGETING_STATICS = (CantBeTargeted,)
 BLOCKING_STATICS = (BlocksOnly, UnblockableWhile)
-DEFINING_STATICS = (EveryCreatureType, DefinedColors, TypesWhile)
+DEFINING_STATICS = (EveryCreatureType, DefinedColors)

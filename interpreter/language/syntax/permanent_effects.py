@@ -275,7 +275,7 @@ class PermanentEffectRules(Transformer):
         return children[0]
 
     def static_grant(self, meta, children):
-        condition, objects, abilities, loses, *rest, tail = children
+        condition, objects, abilities, loses, types, *rest, tail = children
         cost_keyword = rest[0] if rest else None
         if cost_keyword is not None:
             ability = abilities[-1]
@@ -297,7 +297,7 @@ class PermanentEffectRules(Transformer):
             )
             abilities = abilities[:-1] + (ability,)
         found = self._static(meta, condition, objects, abilities, tail, None)
-        return replace(found, loses=loses) if loses else found
+        return replace(found, loses=loses or (), types=types) if loses or types else found
 
     def static_loses(self, meta, children):
         return children[-1]
@@ -319,8 +319,8 @@ class PermanentEffectRules(Transformer):
 
     def static_pump(self, meta, children):
         """'Creatures you control get +1/+1 [and have trample] [as long as ...]' (613.4c, 613.1f)."""
-        condition, objects, change, scale, abilities, tail = children
-        found = self._static(meta, condition, objects, tuple(abilities or ()), tail, str(change))
+        condition, objects, change, scale, abilities, types, tail = children
+        found = replace(self._static(meta, condition, objects, tuple(abilities or ()), tail, str(change)), types=types)
         if "X" in str(change).upper() and (scale is None or scale[0] != "x"):
             raise MtgError(Diagnostic("E101", "'+X/+X' in a static ability needs 'where X is ...'", self._span(meta)))
         if scale is None:

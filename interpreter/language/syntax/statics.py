@@ -4,6 +4,8 @@ does (120.3) and the stack lock (601.3); and the relative qualities and cost sca
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lark import Transformer, v_args
 
 from ...diagnostics import Diagnostic, MtgError
@@ -74,18 +76,39 @@ class StaticRules(Transformer):
         return ast.BlocksOnly(objects, ast.QualityWith(quality, keyword=keyword, span=quality.span),
                               span=self._span(meta))
 
-    def every_creature_type(self, meta, children):
-        return ast.EveryCreatureType(children[0], span=self._span(meta))
+    def static_types_line(self, meta, children):
+        """'Enchanted land is an Island', 'Each creature with a gold counter on it is a Wall in addition to its
+        other creature types and has defender' (613.1d, 613.1f); '~ is every creature type' is a
+        characteristic-defining ability (604.3, 613.3)."""
+        condition, objects, types, abilities = children
+        if isinstance(objects, ast.Self) and condition is None and types.every == "creature" and not abilities:
+            return ast.EveryCreatureType(objects, span=self._span(meta))
+        found = self._static(meta, condition, objects, tuple(abilities or ()), None, None)
+        return replace(found, types=types)
+
+    def static_types_line_it(self, meta, children):
+        """'As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types'."""
+        condition, types = children
+        return replace(self._static(meta, condition, ast.It(), (), None, None), types=types)
+
+    def static_also_is(self, meta, children):
+        return children[-1]
+
+    def types_added(self, meta, children):
+        return ast.StaticTypes(children[0], span=self._span(meta))
+
+    def types_set(self, meta, children):
+        return ast.StaticTypes(children[0], retain=False, span=self._span(meta))
+
+    def every_type(self, meta, children):
+        every = " ".join(str(children[0]).lower().split()[1:-1])
+        return ast.StaticTypes(None, every=every, span=self._span(meta))
 
     def defined_colorless(self, meta, children):
+        if not isinstance(children[0], ast.Self):
+            raise MtgError(Diagnostic("E101", "'is colorless' is understood of this object only (604.3)",
+                                      self._span(meta)))
         return ast.DefinedColors(children[0], frozenset(), span=self._span(meta))
-
-    def types_while(self, meta, children):
-        condition, objects, quality = children
-        if not isinstance(objects, ast.Self) or not isinstance(condition, ast.YourTurn) or condition.negated:
-            raise MtgError(Diagnostic("E101", "a type-changing static ability is understood only about this "
-                                              "permanent, during your turn", self._span(meta)))
-        return ast.TypesWhile(objects, condition, quality, span=self._span(meta))
 
     def combat_damage_counters(self, meta, children):
         objects, count, kind = children
