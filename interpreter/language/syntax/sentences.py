@@ -26,11 +26,23 @@ def spell_target_fields(quality: ast.QualityExpr) -> dict[str, str]:
 
 
 @dataclasses.dataclass(frozen=True)
-class SamePlayers:
+class SamePlayers(ast.Node):
     """A third-person verb with no subject ('..., then draws seven cards'): `join_same_players` gives it the
-    players of the action before it in the chain."""
+    players of the action before it in the chain; one left anywhere else is an error (`no_subjectless_verb`)."""
 
     effect: ast.Node
+
+
+def no_subjectless_verb(result: object) -> None:
+    """A verb like 'draws' that no chain gave a subject ('Draws a card or it becomes day'): not understood."""
+    for node in ast.walk(result):
+        if isinstance(node, SamePlayers):
+            raise _subjectless(node)
+
+
+def _subjectless(node: SamePlayers) -> MtgError:
+    return MtgError(Diagnostic("E101", "a verb like 'draws' needs a subject: a player named before it in the "
+                               "sentence ('each player discards their hand, then draws ...')", node.effect.span))
 
 
 def join_same_players(effects: list) -> list:
@@ -43,9 +55,7 @@ def join_same_players(effects: list) -> list:
             continue
         before = out[-1] if out else None
         if not isinstance(before, ast.PlayersDo):
-            raise MtgError(Diagnostic("E101", "a verb like 'draws' needs a subject: a player named before it in the "
-                                      "sentence ('each player discards their hand, then draws ...')",
-                                      effect.effect.span))
+            raise _subjectless(effect)
         steps = (*before.effect.effects, effect.effect) if isinstance(before.effect, ast.Sequence) else (
             before.effect, effect.effect)
         out[-1] = ast.PlayersDo(before.players, ast.Sequence(steps, span=span_through(before.span, effect.effect.span)),
