@@ -25,16 +25,14 @@ class ConditionSteps:
         return len(seen) >= self.number(node.count, env)
 
     def _done_this_way(self, node: ast.WasEvent, env: Env) -> bool:
-        """608.2c: objects of the quality among those the sentence before did it to: as they were then (a
-        permanent sacrificed or destroyed), or as they are in the zone it put them into (a card exiled,
-        milled, discarded, revealed). A move made instead by a replacement effect isn't this effect's (614.6)."""
-        if LAST_STEP not in env.vars:
-            raise self.refuse("'this way' follows no earlier step of the effect", env, node, "608.2c")
+        """608.2c: objects of the quality among those the instruction naming the action did it to ('Reveal
+        the top card ... Deal damage ... If a land card is revealed this way'): as they were then (a permanent
+        sacrificed or destroyed), or as they are in the zone it put them into (a card exiled, milled,
+        discarded, revealed). A move made instead by a replacement effect isn't this effect's (614.6)."""
         zone = MOVED_TO.get(node.event)
+        events = self._this_way(node, "moved" if zone else node.event, env)
         count = 0
-        for event in env.context.events[env.vars[LAST_STEP]:]:
-            if event.name != ("moved" if zone else node.event):
-                continue
+        for event in events:
             if event.seen is not None:
                 count += self.chars_match(event.seen, node.quality, env)
                 continue
@@ -44,6 +42,23 @@ class ConditionSteps:
                                   "kept", env, node, "400.7")
             count += (zone is None or obj.zone == zone) and self.matches(obj.id, node.quality, env)
         return count >= self.number(node.count, env)
+
+    def _this_way(self, node: ast.WasEvent, name: str, env: Env) -> list:
+        """608.2c: the events named `name` of the latest step that did that action; the step just before
+        when it did (even to nothing it may count). A step of the same kind between, that did it to nothing
+        ('exile up to one target card' with none chosen), would be the one meant: that is refused."""
+        steps = env.vars.get(LAST_STEP)
+        if not steps:
+            raise self.refuse("'this way' follows no earlier step of the effect", env, node, "608.2c")
+        for at in range(len(steps) - 1, -1, -1):
+            start, end, kind = steps[at]
+            found = [e for e in env.context.events[start:end] if e.name == name]
+            if found:
+                if any(k is kind and later >= end for later, _, k in steps[at + 1:]):
+                    raise self.refuse(f"which step of the effect 'this way' means can't be told: a later step "
+                                      f"of the same kind did nothing it names", env, node, "608.2c")
+                return found
+        return []
 
     @executes(ast.IsFaceDownAs)
     def is_face_down_as(self, node: ast.IsFaceDownAs, env: Env) -> bool:

@@ -42,10 +42,11 @@ class ControlSteps:
             env.vars.pop(REPEAT, None)
 
     def _step(self, effect: ast.Effect, env: Env) -> None:
-        """One step of a sequence; afterwards, what it did is what the next one calls 'this way' (608.2c)."""
+        """One step of a sequence; afterwards, what it did is among what a later one may call 'this way'
+        (608.2c)."""
         start = len(env.context.events)
         self.run(effect, env)
-        env.vars[LAST_STEP] = start
+        env.vars[LAST_STEP] = env.vars.get(LAST_STEP, ()) + ((start, len(env.context.events), type(effect)),)
 
     @executes(ast.DelayedTrigger)
     def delayed_trigger(self, node: ast.DelayedTrigger, env: Env) -> None:

@@ -11,7 +11,7 @@ LOOKED = "_looked"   # the cards the last look at or reveal of the top of a libr
 EXILED = "_exiled"   # the variable holding every card the running effect exiled ('the cards exiled this way')
 PROCESS = "_process"   # set while the outermost sequence of an effect runs ('this process')
 REPEAT = "_repeat"     # set by 'repeat this process': that sequence runs again
-LAST_STEP = "_last_step"   # where the events of the sentence before began in the context ('this way', 608.2c)
+LAST_STEP = "_last_step"   # the steps done so far: (first event, end, node type) each, the latest last ('this way', 608.2c)
 
 
 class ResultSteps:
