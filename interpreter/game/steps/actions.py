@@ -10,6 +10,10 @@ from ...language import ast
 from ..choices import Choice
 from ..events import Event
 from .base import Env, executes
+from .results import LAST_STEP
+
+#: What each player's own steps refer to, kept apart while several players take turns at steps (608.2c).
+OWN = ("_it", LAST_STEP)
 
 #: The event of a player choosing one of the options named (701.38a); `Event.card` is the option.
 CHOSE = "chose"
@@ -24,17 +28,32 @@ class ActionSteps:
     @executes(ast.PlayersDo)
     def players_do(self, node: ast.PlayersDo, env: Env) -> list[int]:
         """Each of the players does the action as its 'you', one after another in the order the words give
-        (APNAP for 'each player', 101.4); what they acted on is what 'it' means next."""
-        acted: list[int] = []
+        (APNAP for 'each player', 101.4). Steps joined ('Each player discards a card, then draws a card') are
+        done one at a time, every player doing a step before any does the next (101.4, 608.2c); what 'it' and
+        'this way' mean stays each player's own."""
         if isinstance(node.players, ast.OwnersOf):
             owners = {self.state.objects[i].owner for i in self.objects(node.players.objects, env)}
             players = [p for p in self.state.order if p in owners and not self.state.players[p].lost]
         else:
             players = self.players(node.players, env)
-        for player in players:
-            found = self.run(node.effect, dataclasses.replace(env, player=player))
-            acted += found if isinstance(found, list) else []
-        return acted
+        if len(players) < 2 or not isinstance(node.effect, ast.Sequence):
+            for player in players:
+                self.run(node.effect, dataclasses.replace(env, player=player))
+            return []
+        envs = {player: dataclasses.replace(env, player=player) for player in players}
+        before = {key: env.vars[key] for key in OWN if key in env.vars}
+        own = dict.fromkeys(players, before)
+        for step in node.effect.effects:
+            for player in players:
+                for key in OWN:
+                    env.vars.pop(key, None)
+                env.vars.update(own[player])
+                self._step(step, envs[player])
+                own[player] = {key: env.vars[key] for key in OWN if key in env.vars}
+        for key in OWN:
+            env.vars.pop(key, None)
+        env.vars.update(before)
+        return []
 
     @executes(ast.TurnOver)
     def turn_over(self, node: ast.TurnOver, env: Env) -> list[int]:
