@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ..diagnostics import error
 from ..language import ast
+from ..language.rulebook import Rulebook
 from . import runs
 from .characteristics import Characteristics
 from .choices import Choice
@@ -14,7 +15,9 @@ from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
 from .damage import statics_of_kind
 from .memo import ByIdentity
 from .state import Delayed, GameObject, StackItem
+from .player_rules import Inherent
 from .steps import MAX_COUNT, Env, NoLegalTarget
+from .steps.triggers import trigger_events
 
 
 class Gone(NamedTuple):
@@ -25,6 +28,24 @@ class Gone(NamedTuple):
     card_name: str | None
     x_paid: int | None = None
     attached_to: int | str | None = None
+
+
+class TriggerSources(NamedTuple):
+    """The sources whose triggered abilities function, in order, each with those an event of a name may trigger
+    (`trigger_events`), by name; `others`: with those any event may trigger, for an event of another name."""
+
+    by_event: dict[str, list[tuple[GameObject | Inherent, list[tuple[ast.TriggeredAbility, dict]]]]]
+    others: list[tuple[GameObject | Inherent, list[tuple[ast.TriggeredAbility, dict]]]]
+
+
+def _hearing(heard: list, name: str | None) -> list:
+    """The sources with the abilities among theirs an event of that name may trigger (None: no name they list)."""
+    return [(obj, chosen) for obj, abilities in heard
+            if (chosen := [(a, values) for a, values, events in abilities if events is None or name in events])]
+
+
+#: The names of the events that may trigger a trigger, read once per trigger and rulebook.
+_events_of = ByIdentity(trigger_events)
 
 
 def _own_step(trigger: ast.Node) -> bool:
@@ -109,22 +130,27 @@ class Bookkeeping:
             event = events[index]
             looking_back = gone.get(self.state.last_known[event.object_id].left_at, []) if (
                 event.name in LOOKING_BACK and event.object_id in self.state.last_known) else []
-            self._collect(event, sources + looking_back)
+            self._collect(event, sources.by_event.get(event.name, sources.others) + looking_back)
             if self.state.delayed:
                 self.collect_delayed(event, index)
 
-    def _functioning_sources(self) -> list[tuple[GameObject, list[tuple[ast.TriggeredAbility, dict]]]]:
+    def _functioning_sources(self) -> "TriggerSources":
         """The permanents, spells, cards in graveyards and emblems (114.4) with triggered abilities that function
-        where they are (113.6), with those abilities, and the players' designations' (725.2); kept while what it read stays the same (`GameCore._trigger_sources`)."""
-        state = self.state
-        sources = [(state.objects[i], self.functioning(i, "battlefield")) for i in state.battlefield]
+        where they are (113.6), with those abilities, and the players' designations' (725.2), by the events that
+        may trigger them; kept while what it read stays the same (`GameCore._trigger_sources`)."""
+        state, rulebook = self.state, self.rulebook
+        sources = [(state.objects[i], _functioning_of(chars.abilities, rulebook, "battlefield"))
+                   for i, chars in self.permanents().items()]
         sources += [(state.objects[item.object_id], self.functioning(item.object_id, "stack"))
                     for item in state.stack if item.object_id in state.objects]
         sources += [(state.objects[i], self.functioning(i, "graveyard")) for player in state.order
-                    for i in state.players[player].zones["graveyard"] if state.objects[i].card.front.abilities]
+                    for i in state.players[player].zones["graveyard"] if _may_trigger_in(state.objects[i], rulebook)]
         sources += [(state.objects[i], self.triggered_abilities(self.characteristics(i))) for i in self.emblems()]
         sources += self.inherent_triggers()
-        return [(obj, abilities) for obj, abilities in sources if abilities]
+        heard = [(obj, [(a, values, _events_of(a.trigger, rulebook)) for a, values in abilities])
+                 for obj, abilities in sources if abilities]
+        names = {name for _, abilities in heard for *_, events in abilities if events for name in events}
+        return TriggerSources({name: _hearing(heard, name) for name in names}, _hearing(heard, None))
 
     def _gone(self, events: list[Event]) -> dict[int, list[tuple["Gone", list]]]:
         """The permanents that left the battlefield in these events with triggered abilities, as they last
@@ -207,6 +233,13 @@ class Bookkeeping:
             return self.interpreter.step_begins(trigger, event, delayed.controller, delayed.turn)
         return TRIGGER_EVENTS.get(trigger.event) == event.name and event.object_id in delayed.vars.get("_it", ())
 
+    def permanents(self) -> dict[int, Characteristics]:
+        """Each permanent (in battlefield order) with what it is now (`characteristics`): the continuous pass's
+        value read at once; while that pass runs, each as it is asked."""
+        if self._applying is not None:
+            return {i: self.characteristics(i) for i in self.state.battlefield}
+        return self._static_pass.get(self.state.journal).permanents
+
     def functioning(self, object_id: int, zone: str) -> tuple[tuple[ast.TriggeredAbility, dict], ...]:
         """The triggered abilities of the object that function in the zone it is in (113.6), each with its slots'
         values (shared: read, not changed)."""
@@ -232,6 +265,21 @@ def trigger_zone(ability: ast.TriggeredAbility) -> str:
 
 #: Where each triggered ability functions, read once per ability.
 _zone_of = ByIdentity(trigger_zone)
+
+
+def _may_trigger_in(obj: GameObject, rulebook: Rulebook, zone: str = "graveyard") -> bool:
+    """Whether a card off the battlefield may have a triggered ability functioning in its zone: there, its
+    abilities are its face's and those its subtypes mean (305.6; state.py's `characteristics`), unless it is face
+    down or was given abilities or subtypes: then what it is is read."""
+    return bool(obj.face_down or obj.extra_abilities or obj.added_subtypes
+                or _card_triggers_in(obj.card, rulebook, zone))
+
+
+#: Whether a card's faces, with the abilities their subtypes mean, have a triggered ability functioning in a zone.
+_card_triggers_in = ByIdentity(lambda card, rulebook, zone: any(
+    _functioning_of(abilities, rulebook, zone)
+    for face in (card.front, card.back) if face is not None
+    for abilities in (face.abilities, *(rulebook.subtype_abilities.get(t, ()) for t in face.subtypes))))
 
 
 #: The triggered abilities of a tuple of abilities (its own and those its keywords mean, with their slots' values)

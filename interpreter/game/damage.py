@@ -116,8 +116,8 @@ class Damage:
     def _read_unapplied(self) -> tuple[tuple[int, ast.Node, runs.Gap], ...]:
         """Each permanent's static abilities that aren't run, with what each lacks (kept while what it read stays
         the same: `GameCore._unapplied_kept`)."""
-        return tuple((object_id, ability, found) for object_id in self.state.battlefield
-                     for ability, found in _gaps(self.characteristics(object_id).abilities, self.rulebook))
+        return tuple((object_id, ability, found) for object_id, chars in self.permanents().items()
+                     for ability, found in _gaps(chars.abilities, self.rulebook))
 
     # ------------------------------------------------------------ damage
     def lethal_in_any_amount(self, chars: Characteristics | None) -> bool:

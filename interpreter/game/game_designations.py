@@ -71,7 +71,8 @@ class GameDesignations:
 
     def _read_followers(self) -> list[int]:
         """The permanents with a rule that applies at any time (kept while what it read stays the same)."""
-        return [i for i in self.state.battlefield if self._follows(i)]
+        return [i for i, chars in self.permanents().items()
+                if statics_of_kind(chars.abilities, self.rulebook, AT_ANY_TIME)]
 
     def _follows(self, object_id: int) -> bool:
         chars = self.characteristics(object_id)

@@ -65,8 +65,9 @@ class PlayerRules:
         """The static abilities of this kind of the permanents and emblems (114.4: an emblem's abilities work
         there), each with its source and its slots' values; kept while what it read stays the same
         (`GameCore._player_statics`)."""
-        return tuple((source, rule, values) for source in self.state.battlefield + self.emblems()
-                     for rule, values in self.statics_with_values(self.characteristics(source), kind))
+        sources = [*self.permanents().items(), *((i, self.characteristics(i)) for i in self.emblems())]
+        return tuple((source, rule, values) for source, chars in sources
+                     for rule, values in self.statics_with_values(chars, kind))
 
     def lasting_rules(self, player: str, kind: type) -> Iterator[tuple[ast.Node, Env]]:
         """The effects of this kind resolved spells and abilities gave the player for a while, in the order they

@@ -12,6 +12,9 @@ TRIGGER_STEPS = {"upkeep": "upkeep", "draw step": "draw", "precombat main phase"
                  "second main phase": "postcombat main", "end step": "end", "cleanup step": "cleanup",
                  "end of combat": "end of combat"}
 
+#: The game event of each player event a trigger names ('whenever you discard a card').
+PLAYER_EVENTS = {"discard": "discarded", "gain life": "life_gained", "dealt damage": "damage_dealt"}
+
 
 class TriggerSteps:
     """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
@@ -266,7 +269,7 @@ class TriggerSteps:
     @executes(ast.PlayerEventTrigger)
     def player_event_trigger(self, node: ast.PlayerEventTrigger, event: Event, source: GameObject) -> bool:
         """'Whenever you discard a card' reads the discarded card as it is in the graveyard now."""
-        wanted = {"discard": "discarded", "gain life": "life_gained", "dealt damage": "damage_dealt"}[node.event]
+        wanted = PLAYER_EVENTS[node.event]
         if event.name != wanted or not self._player_is(node.who, event.player, source.controller):
             return False
         if node.objects is None or event.object_id is None:
@@ -312,3 +315,31 @@ class TriggerSteps:
         """What a trigger's words are read with: its source's controller as 'you', and its source (what it chose
         as it entered, 607.2d)."""
         return Env(source.controller, Context(0, source.controller, source.id), source.id)
+
+
+#: The game event each kind of trigger is seen in, where it is always the same (its matcher above asks it first).
+_EVENT_OF_KIND = {ast.EntersTrigger: "entered", ast.TurnedFaceUpTrigger: "turned_face_up",
+                  ast.BecomesTargetTrigger: "became_target", ast.BlocksSelfTrigger: "blocked",
+                  ast.YouAttackTrigger: "attackers_declared", ast.CastTrigger: "cast", ast.SacrificeTrigger: "sacrificed",
+                  ast.ChapterTrigger: "counter_added", ast.PhaseTrigger: "step_began"}
+
+
+def trigger_events(trigger: ast.Node, rulebook) -> frozenset[str] | None:
+    """The names of the game events that may trigger it (603.2), as its matcher reads them; None: any event may
+    (a kind not listed here is asked of every event)."""
+    kind = type(trigger)
+    if kind in _EVENT_OF_KIND:
+        return frozenset({_EVENT_OF_KIND[kind]})
+    if kind is ast.EitherTrigger:
+        parts = [trigger_events(t, rulebook) for t in trigger.triggers]
+        return None if None in parts else frozenset().union(*parts)
+    if kind in (ast.YouActionTrigger, ast.SubjectActionTrigger):
+        definition = rulebook.keyword_actions.get(trigger.action.name)
+        return frozenset({definition.event}) if definition is not None else frozenset()
+    if kind is ast.PlayerEventTrigger:
+        return frozenset({PLAYER_EVENTS[trigger.event]})
+    if kind is ast.SubjectTrigger:
+        if trigger.event == "deals damage" and trigger.recipient is None:
+            return frozenset({"source_dealt_damage"})
+        return frozenset({TRIGGER_EVENTS[trigger.event]}) if trigger.event in TRIGGER_EVENTS else None
+    return None
