@@ -14,6 +14,7 @@ from typing import Iterator, NamedTuple
 from ..diagnostics import error
 from ..language import ast
 from .characteristics import Face
+from .damage import statics_of_kind
 from .journal import Kept
 from .state import EMBLEM, CardDef, Context, Until
 from .steps import Env
@@ -67,6 +68,7 @@ class PlayerRules:
         (`GameCore._player_statics`)."""
         sources = [*self.permanents().items(), *((i, self.characteristics(i)) for i in self.emblems())]
         return tuple((source, rule, values) for source, chars in sources
+                     if statics_of_kind(chars.abilities, self.rulebook, kind)
                      for rule, values in self.statics_with_values(chars, kind))
 
     def lasting_rules(self, player: str, kind: type) -> Iterator[tuple[ast.Node, Env]]:

@@ -58,7 +58,7 @@ class StateBasedActions:
         lethal = set(state.lethal_damaged)
         state.empty_draws.clear()
         state.lethal_damaged.clear()
-        permanents = [(state.objects[i], self.characteristics(i)) for i in state.battlefield]
+        permanents = [(state.objects[i], chars) for i, chars in self.permanents().items()]
         protectors, unprotected = self._protectors(permanents)
         put = list(dict.fromkeys(self._to_graveyard(permanents) + self._legend_rule(permanents) + unprotected))
         destroyed = [i for i in self._destroyed(permanents, lethal) if i not in put]
