@@ -284,6 +284,23 @@ def test_an_if_right_after_the_trigger_is_an_intervening_if() -> None:
     assert isinstance(back, ast.Return) and dread.name == "manifest dread"
 
 
+def test_verbs_with_no_subject_are_done_by_the_players_before_them() -> None:
+    """608.2c: one action of the players named (one target), whatever joins the verbs."""
+    you = ast.Players("you")
+    for card, line, steps in [
+            ("Wretched Confluence", "• Target player draws a card and loses 1 life.",
+             (ast.Draw(ast.IntValue(1)), ast.LoseLife(you, ast.IntValue(1)))),
+            ("Lore Broker", "{T}: Each player draws a card, then discards a card.",
+             (ast.Draw(ast.IntValue(1)), ast.Discard(ast.IntValue(1)))),
+            ("Archon of Cruelty", "Whenever Archon of Cruelty attacks, target opponent sacrifices a creature, discards "
+                                  "a card, and loses 3 life.", None)]:
+        ability = book().parse_card_line(line, card)
+        effect = ability.effect
+        assert isinstance(effect, ast.PlayersDo) and isinstance(effect.effect, ast.Sequence), line
+        assert steps is None or effect.effect.effects == steps, line
+        assert len(effect.effect.effects) == (3 if steps is None else 2)
+
+
 def test_a_line_of_reminder_text_only() -> None:
     assert parse("Bruna, the Fading Light", "(Melds with Gisela, the Broken Blade.)") == ast.ReminderOnly()
 
@@ -294,6 +311,11 @@ def test_a_line_of_reminder_text_only() -> None:
     ("Karfell Harbinger", "{T}: Add {U}. Spend this mana only to foretell a card from your hand or cast an instant "
                           "or sorcery spell."),
     ("Keen-Eared Sentry", "Each opponent can't venture into the dungeon more than once each turn."),
+    # a verb with no subject is read only right after an action of players named (608.2c)
+    ("Happily Ever After", "When Happily Ever After enters, each player gains 5 life and draws a card."),
+    ("Fuzzed Card", "Draws a card or it becomes day."),
+    ("Fuzzed Card", "Each opponent may loses 3 life."),
+    ("Fuzzed Card", "Sacrifice this Saga unless you draws two cards."),
 ])
 def test_lines_beyond_the_grammar_are_reported(card: str, line: str) -> None:
     from interpreter.diagnostics import MtgError

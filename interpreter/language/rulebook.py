@@ -30,7 +30,6 @@ from .syntax import (
     ToAst,
     join_otherwise,
     mask_names,
-    no_subjectless_verb,
     parse_tree,
     strip_reminder,
     transform,
@@ -437,9 +436,7 @@ class Rulebook(LayoutReader):
         return self._singular.get(word) or self._lower_singular.get(word.lower(), word)
 
     def _transform(self, tree, source: SourceText):
-        result = transform(ToAst(source, self.index, self.singular), tree)
-        no_subjectless_verb(result)
-        return result
+        return transform(ToAst(source, self.index, self.singular), tree)
 
     def parse(self, text: str, start: str, file: str = "<text>", line: int = 1, column: int = 1,
               what: str = "not understood", source_line: str | None = None, names: Iterable[str] = (),

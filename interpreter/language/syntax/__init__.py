@@ -1,7 +1,7 @@
 """Text to AST: source text, the Lark parse and its errors, the transformer by family, joining sentences."""
 
 from .parsing import parse_tree, syntax_error, transform
-from .sentences import intervening_if, join_otherwise, no_subjectless_verb
+from .sentences import intervening_if, join_otherwise
 from .source import SourceText, mask_names, own_names, strip_reminder
 from .transformer import ToAst
 
@@ -10,7 +10,6 @@ __all__ = [
     "ToAst",
     "intervening_if",
     "join_otherwise",
-    "no_subjectless_verb",
     "mask_names",
     "own_names",
     "parse_tree",

@@ -11,7 +11,7 @@ from lark import Transformer, v_args
 
 from ...diagnostics import Diagnostic, MtgError
 from .. import ast
-from .sentences import join_instead, join_keyword_costs, join_otherwise, join_same_players, join_unreplaced, span_through
+from .sentences import join_instead, join_keyword_costs, join_otherwise, join_unreplaced, span_through
 
 
 @v_args(meta=True)
@@ -126,7 +126,7 @@ class ControlRules(Transformer):
         """'A, B, then C'. In 'you may A, B, then C' the 'may' covers the rest of the chain: a player
         who doesn't search doesn't put the card into their hand or shuffle (608.2c). In 'target player may A,
         B, then C' that player does the rest too, as its 'you'."""
-        effects, span = join_same_players(list(children)), self._span(meta)
+        effects, span = list(children), self._span(meta)
         n = next((n for n, e in enumerate(effects[:-1]) if isinstance(e, ast.Optional) or isinstance(
             e, ast.PlayersDo) and isinstance(e.effect, ast.Optional)), None)
         if n is not None:

@@ -7,7 +7,6 @@ from lark import Transformer, v_args
 
 from ...diagnostics import Diagnostic, MtgError
 from .. import ast
-from .sentences import SamePlayers
 
 ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
 
@@ -71,15 +70,22 @@ class ResultRules(Transformer):
     def players_discard_hand(self, meta, children):
         return ast.PlayersDo(children[0], self.discard_hand(meta, []), span=self._span(meta))
 
+    def same_players(self, meta, children):
+        """'Target player draws two cards, then discards two cards' (608.2c): the verbs with no subject are done by
+        the players of the action before them, each doing all of it in turn (one PlayersDo, so a target player is
+        one target)."""
+        first, *more = children
+        steps = ast.Sequence((first.effect, *more), span=self._span(meta))
+        return ast.PlayersDo(first.players, steps, span=self._span(meta))
+
     def same_players_draw(self, meta, children):
-        """Marked for the effect chain, which gives it the players of the action before it."""
-        return SamePlayers(ast.Draw(children[0], span=self._span(meta)))
+        return ast.Draw(children[0], span=self._span(meta))
 
     def same_players_discard(self, meta, children):
-        return SamePlayers(ast.Discard(children[0], span=self._span(meta)))
+        return ast.Discard(children[0], span=self._span(meta))
 
     def same_players_lose_life(self, meta, children):
-        return SamePlayers(ast.LoseLife(ast.Players("you", span=self._span(meta)), children[0], span=self._span(meta)))
+        return ast.LoseLife(ast.Players("you", span=self._span(meta)), children[0], span=self._span(meta))
 
     def put_chosen_into_zone(self, meta, children):
         *count, objects, zone = children

@@ -25,44 +25,6 @@ def spell_target_fields(quality: ast.QualityExpr) -> dict[str, str]:
     return {"zone": "stack", "whose": "any"} if names_spell(quality) else {}
 
 
-@dataclasses.dataclass(frozen=True)
-class SamePlayers(ast.Node):
-    """A third-person verb with no subject ('..., then draws seven cards'): `join_same_players` gives it the
-    players of the action before it in the chain; one left anywhere else is an error (`no_subjectless_verb`)."""
-
-    effect: ast.Node
-
-
-def no_subjectless_verb(result: object) -> None:
-    """A verb like 'draws' that no chain gave a subject ('Draws a card or it becomes day'): not understood."""
-    for node in ast.walk(result):
-        if isinstance(node, SamePlayers):
-            raise _subjectless(node)
-
-
-def _subjectless(node: SamePlayers) -> MtgError:
-    return MtgError(Diagnostic("E101", "a verb like 'draws' needs a subject: a player named before it in the "
-                               "sentence ('each player discards their hand, then draws ...')", node.effect.span))
-
-
-def join_same_players(effects: list) -> list:
-    """'Each player discards their hand, then draws seven cards': the second verb is done by the same players,
-    each doing both in turn (one PlayersDo, so a target player is one target)."""
-    out: list = []
-    for effect in effects:
-        if not isinstance(effect, SamePlayers):
-            out.append(effect)
-            continue
-        before = out[-1] if out else None
-        if not isinstance(before, ast.PlayersDo):
-            raise _subjectless(effect)
-        steps = (*before.effect.effects, effect.effect) if isinstance(before.effect, ast.Sequence) else (
-            before.effect, effect.effect)
-        out[-1] = ast.PlayersDo(before.players, ast.Sequence(steps, span=span_through(before.span, effect.effect.span)),
-                                span=span_through(before.span, effect.effect.span))
-    return out
-
-
 def join_otherwise(effects: list, strict: bool = True) -> list:
     """Attach each 'Otherwise, ...' to the conditional just before it.
 
