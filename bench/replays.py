@@ -1,7 +1,8 @@
 """The fingerprint of 50 fixed games, for checking that a change to a hot path changes no game: 15 random and
 10 heuristic games of the example set's two decks (tests/examples/decks/), and the same of sealed-like decks of
 the custom set (tests/examples/tidewrack-shoals.yaml). Each line is a game's index, its SHA-256 (every step, the
-answers recorded, the winner, the turns and the error if any) and its turns.
+answers recorded, the winner, the turns and the error if any; the checkout's own path, which the replays name,
+left out, so that two worktrees' fingerprints compare) and its turns.
 
     .venv/bin/python bench/replays.py > before.txt      # on main
     .venv/bin/python bench/replays.py > after.txt       # with the change
@@ -45,7 +46,8 @@ def main() -> None:
     for plan in plans():
         for index in range(plan.games):
             result = play_one(plan, index)
-            text = json.dumps([result.replay, result.winner, result.turns, result.error, result.events], sort_keys=True, default=str)
+            text = json.dumps([result.replay, result.winner, result.turns, result.error, result.events], sort_keys=True,
+                              default=str).replace(str(ROOT), "ROOT")   # the same in every worktree
             print(f"{n:2} {plan.set_path.stem} {plan.player:9} {hashlib.sha256(text.encode()).hexdigest()[:16]} "
                   f"turns={result.turns} {result.error_kind or ''}".rstrip())
             n += 1
