@@ -3,6 +3,7 @@ keywords, a face's characteristics), kept by the objects' identities: the memo h
 ids can't be reused while the value is kept."""
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable, Generic, TypeVar
 
 V = TypeVar("V")
@@ -10,16 +11,26 @@ V = TypeVar("V")
 
 class ByIdentity(Generic[V]):
     """A memo of `make(*keys)` by the keys' identities, forgotten all at once when it holds `size` values (keys
-    made anew each time, such as a tuple of abilities an effect adds to, come and go)."""
+    made anew each time, such as a tuple of abilities an effect adds to, come and go). One of a function of one,
+    two or three arguments is asked through its own `__call__` (no tuple of arguments to build: the hot path)."""
 
     __slots__ = ("make", "size", "_values")
+
+    def __new__(cls, make: Callable[..., V], size: int = 4096) -> "ByIdentity[V]":
+        code = getattr(make, "__code__", None)
+        if cls is ByIdentity and code is not None and not getattr(make, "__defaults__", None) \
+                and not code.co_flags & inspect.CO_VARARGS:
+            cls = _BY_ARITY.get(code.co_argcount, ByIdentity)
+        return object.__new__(cls)
 
     def __init__(self, make: Callable[..., V], size: int = 4096):
         self.make, self.size = make, size
         self._values: dict[tuple[int, ...], tuple[tuple, V]] = {}
 
     def __call__(self, *keys: Any) -> V:
-        ids = tuple(map(id, keys))
+        return self._made(tuple(map(id, keys)), keys)
+
+    def _made(self, ids: tuple[int, ...], keys: tuple) -> V:
         known = self._values.get(ids)
         if known is not None:   # the keys it holds are alive with these ids: they are these keys
             return known[1]
@@ -28,3 +39,30 @@ class ByIdentity(Generic[V]):
         value = self.make(*keys)
         self._values[ids] = (keys, value)
         return value
+
+
+class _ByOne(ByIdentity[V]):
+    __slots__ = ()
+
+    def __call__(self, a: Any) -> V:
+        known = self._values.get((id(a),))
+        return self._made((id(a),), (a,)) if known is None else known[1]
+
+
+class _ByTwo(ByIdentity[V]):
+    __slots__ = ()
+
+    def __call__(self, a: Any, b: Any) -> V:
+        known = self._values.get((id(a), id(b)))
+        return self._made((id(a), id(b)), (a, b)) if known is None else known[1]
+
+
+class _ByThree(ByIdentity[V]):
+    __slots__ = ()
+
+    def __call__(self, a: Any, b: Any, c: Any) -> V:
+        known = self._values.get((id(a), id(b), id(c)))
+        return self._made((id(a), id(b), id(c)), (a, b, c)) if known is None else known[1]
+
+
+_BY_ARITY: dict[int, type] = {1: _ByOne, 2: _ByTwo, 3: _ByThree}
