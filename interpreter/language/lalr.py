@@ -7,10 +7,19 @@ than half of building a parser. Here the closure of each state is grouped by rul
 rule are followed only by nullable symbols is worked out once per rule; and the items a nonterminal's rules
 start (its expansion) are found once, not once for each LR(0) state whose kernel needs them. Lark is given this
 parser through its `_plugins` option; tests/test_lalr.py checks the tables are Lark's own.
+
+`_plugins`, `LALR_Analyzer` and what it keeps are Lark's private internals (lark>=1.2,<2 allows versions written
+after this one): `lalr_plugins` gives them to Lark only when they build exactly Lark's own tables of a probe
+grammar, and a build whose analysis fails (an attribute missing, a method gone) is done again by Lark's own
+builder, so a Lark whose internals differ still gives a working parser, built in about twice the time.
 """
 from __future__ import annotations
 
+import functools
+
+from lark import Lark
 from lark.common import ParserConf
+from lark.exceptions import GrammarError
 from lark.parsers.grammar_analysis import LR0ItemSet
 from lark.parsers.lalr_analysis import LALR_Analyzer
 from lark.utils import bfs, classify, classify_bool, fzset
@@ -97,8 +106,51 @@ class FastLALRParser(LALR_Parser):
     """LALR_Parser built by the analyzer above (pass as Lark(..., _plugins={"LALR_Parser": FastLALRParser}))."""
 
     def __init__(self, parser_conf: ParserConf, debug: bool = False, strict: bool = False) -> None:
-        analysis = _Analyzer(parser_conf, debug=debug, strict=strict)
-        analysis.compute_lalr()
+        try:
+            analysis = _Analyzer(parser_conf, debug=debug, strict=strict)
+            analysis.compute_lalr()
+        except GrammarError:
+            raise   # a conflict in the grammar: the error Lark's own builder gives
+        except Exception:   # noqa: BLE001 - Lark's internals aren't those this was written for
+            super().__init__(parser_conf, debug, strict)
+            return
         self._parse_table = analysis.parse_table
         self.parser_conf = parser_conf
         self.parser = _Parser(analysis.parse_table, parser_conf.callbacks, debug)
+
+
+#: A grammar whose tables need each step changed above: nullable rules at the ends and in the middles of rules
+#: (their lookaheads come through `includes`), left and right recursion, a nonterminal used in several places, two
+#: start rules.
+PROBE = r"""
+start: item* tail
+other: "(" list? ")" tail mid tail
+list: list "," value | value
+item: value opt "." | "!" value opt
+value: NAME | "[" list opt "]" | "{" mid "}"
+mid: opt NAME opt
+opt: | "?" opt
+tail: | ";" tail
+NAME: /[a-z]+/
+%ignore " "
+"""
+
+
+def tables(text: str, **options):
+    """The parse tables Lark builds for a grammar, in its debug form (states are sets of items, so that two builds
+    compare)."""
+    return Lark(text, parser="lalr", debug=True, **options).parser.parser._parse_table
+
+
+@functools.cache
+def lalr_plugins() -> dict:
+    """Lark's `_plugins` option giving it the builder above, if with this Lark it builds the probe's tables exactly
+    as Lark does; else none (Lark's own builder)."""
+    plugins = {"LALR_Parser": FastLALRParser}
+    try:
+        own = tables(PROBE, start=["start", "other"])
+        fast = tables(PROBE, start=["start", "other"], _plugins=plugins)
+        same = (fast.states, fast.start_states, fast.end_states) == (own.states, own.start_states, own.end_states)
+    except Exception:   # noqa: BLE001 - an option or attribute this Lark doesn't have
+        return {}
+    return plugins if same else {}

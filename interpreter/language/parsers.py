@@ -18,7 +18,6 @@ from lark import Lark
 from lark.indenter import Indenter
 
 from .ast import Pattern, Slot
-from .lalr import FastLALRParser
 
 #: Slot types a pattern may declare, and the grammar rule that fills each.
 SLOT_RULES = {"number": "number", "quality": "quality", "objects": "objects", "subtype": "quality", "cost": "MANA",
@@ -63,7 +62,8 @@ def built(name: str, text: str, **options) -> Lark:
             pass
         except Exception:   # unreadable (another Lark's format): built again and replaced, as Lark does
             pass
-    parser = Lark(text, parser="lalr", _plugins={"LALR_Parser": FastLALRParser}, **options)
+    plugins = fast_tables()
+    parser = Lark(text, parser="lalr", **({"_plugins": plugins} if plugins else {}), **options)
     if path:
         temporary = f"{path}.{os.getpid()}.tmp"
         try:
@@ -73,6 +73,16 @@ def built(name: str, text: str, **options) -> Lark:
         except OSError:
             pass
     return parser
+
+
+def fast_tables() -> dict:
+    """Lark's option for the project's faster table builder (`lalr.py`), or none when this Lark's private
+    internals it relies on can't be imported or don't build Lark's own tables: then Lark's own builder."""
+    try:
+        from .lalr import lalr_plugins
+    except Exception:   # noqa: BLE001 - a Lark whose private modules moved or changed
+        return {}
+    return lalr_plugins()
 
 
 def resource_dir(name: str) -> Path:
