@@ -30,6 +30,7 @@ from .syntax import (
     ToAst,
     join_otherwise,
     mask_names,
+    no_unnamed_their,
     parse_tree,
     strip_reminder,
     transform,
@@ -436,7 +437,9 @@ class Rulebook(LayoutReader):
         return self._singular.get(word) or self._lower_singular.get(word.lower(), word)
 
     def _transform(self, tree, source: SourceText):
-        return transform(ToAst(source, self.index, self.singular), tree)
+        result = transform(ToAst(source, self.index, self.singular), tree)
+        no_unnamed_their(result)
+        return result
 
     def parse(self, text: str, start: str, file: str = "<text>", line: int = 1, column: int = 1,
               what: str = "not understood", source_line: str | None = None, names: Iterable[str] = (),

@@ -156,11 +156,13 @@ class CounterUnlessPays(Node):
 
 @dataclass(frozen=True)
 class Search(Node):
-    """'search your library for a basic land card' (701.23)."""
+    """'search your library for a basic land card' (701.23): the acting player's; `their` when the words say
+    'their library' (only a players' effect may, whose acting player it is)."""
 
     count: "Number"
     quality: QualityExpr
     bind: str | None = None
+    their: str | None = None
 
 
 @dataclass(frozen=True)

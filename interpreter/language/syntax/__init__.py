@@ -1,7 +1,7 @@
 """Text to AST: source text, the Lark parse and its errors, the transformer by family, joining sentences."""
 
 from .parsing import parse_tree, syntax_error, transform
-from .sentences import intervening_if, join_otherwise
+from .sentences import intervening_if, join_otherwise, no_unnamed_their
 from .source import SourceText, mask_names, own_names, strip_reminder
 from .transformer import ToAst
 
@@ -10,6 +10,7 @@ __all__ = [
     "ToAst",
     "intervening_if",
     "join_otherwise",
+    "no_unnamed_their",
     "mask_names",
     "own_names",
     "parse_tree",

@@ -32,6 +32,9 @@ class GameDesignationRules(Transformer):
         """731.2a-b: 'cast no spells' is fewer than one; 'cast N or more spells' at least N."""
         if not children:
             return ast.SpellsLastTurn(1, negated=True, previous_active=True, span=self._span(meta))
+        if not isinstance(children[0], ast.IntValue):
+            raise MtgError(Diagnostic("E101", "only a number is understood in 'cast N or more spells during that "
+                                      "turn'", self._span(meta)))
         return ast.SpellsLastTurn(children[0].value, previous_active=True, span=self._span(meta))
 
     def none_on_battlefield(self, meta, children):

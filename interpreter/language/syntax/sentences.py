@@ -25,6 +25,38 @@ def spell_target_fields(quality: ast.QualityExpr) -> dict[str, str]:
     return {"zone": "stack", "whose": "any"} if names_spell(quality) else {}
 
 
+class TheirZone(str):
+    """'their library': the zone of the player a players' effect names ('target player may search their
+    library'), its acting player; anywhere else the sentence names no player it is of (`no_unnamed_their`)."""
+
+    __slots__ = ()
+
+
+def no_unnamed_their(result: object) -> None:
+    """A 'their library' no players' effect gives a player (608.2c): not understood."""
+    _their_zone(result, False, None)
+
+
+def _their_zone(node: object, players: bool, near: Span | None) -> None:
+    """Raise for a 'their ZONE' outside a players' effect (PlayersDo), naming the nearest step's text."""
+    if isinstance(node, tuple):
+        for item in node:
+            _their_zone(item, players, near)
+        return
+    if not isinstance(node, ast.Node):
+        return
+    players = players or isinstance(node, ast.PlayersDo)
+    near = node.span or near
+    for name in node.__dataclass_fields__:
+        value = getattr(node, name)
+        if isinstance(value, TheirZone) and not players:
+            raise MtgError(Diagnostic("E101", f"'their {value}' names no player here: only a player the sentence "
+                                      "names acting ('target player may search their library') has one", near,
+                                      help="write 'your', 'its owner's', or name the player"))
+        if isinstance(value, (ast.Node, tuple)):
+            _their_zone(value, players, near)
+
+
 def join_otherwise(effects: list, strict: bool = True) -> list:
     """Attach each 'Otherwise, ...' to the conditional just before it.
 

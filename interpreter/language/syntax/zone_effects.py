@@ -6,6 +6,7 @@ from lark import Transformer, v_args
 
 from ...diagnostics import Diagnostic, MtgError
 from .. import ast
+from .sentences import TheirZone
 
 
 @v_args(meta=True)
@@ -145,10 +146,15 @@ class ZoneEffectRules(Transformer):
     def search(self, meta, children):
         """'search your library for a card [named X | with mana value 2 or less]' (701.23): any card, or those
         of the quality."""
-        count, quality, *rest = children
+        their = children[0] if isinstance(children[0], TheirZone) else None
+        count, quality, *rest = children[1:] if their else children
         clause, bind = rest if len(rest) == 2 else (None, rest[0])
         quality = ast.Quality((), True, span=self._span(meta)) if quality is None else quality
-        return ast.Search(count, self._with(quality, clause) if clause else quality, bind, span=self._span(meta))
+        return ast.Search(count, self._with(quality, clause) if clause else quality, bind, their,
+                          span=self._span(meta))
+
+    def their_library(self, meta, children):
+        return TheirZone("library")
 
     def may_play(self, meta, children):
         return ast.MayPlay(children[0], children[1], span=self._span(meta))
