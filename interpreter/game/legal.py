@@ -110,6 +110,10 @@ class Legal:
         self._listed: dict[str, dict[tuple, list[Action]]] = {}   # each player's casts, activations, special actions
         #                                                            for their offers now, by what else they read
         self._castables: dict = {}   # (object id, player, reference, who may play it) -> its ways of casting
+        #: Set by what runs the game (games.py): runs an action for real, all or nothing, and says whether it
+        #: ran (a refusal leaves the game, and the answers' random numbers, as they were); None: trials only.
+        self.runner: Callable[[str, Action], bool] | None = None
+        self.taken: Action | None = None   # the action `decided` ran for real
 
     def ref(self, object_id: int) -> str:
         """The object's reference (`zone_refs`, the same for every player); each zone's kept while what it read
@@ -184,6 +188,15 @@ class Legal:
         if action.kind == "special":
             return self._special_can(player, action, self.game.state.players[player].pool)
         return True
+
+    def decided(self, player: str, action: Action) -> bool:
+        """`checked` for the candidate a player takes if it is legal: a spell or ability is run for real first
+        where a runner is set, and is then `taken` (the run proves it legal; its trial would be the same run but
+        for the mana abilities short-cut and the answers probed); refused, it is tried as `checked` does."""
+        if action.kind in ("cast", "activate") and self.runner is not None and self.runner(player, action):
+            self.taken = action
+            return True
+        return self.checked(player, action)
 
     def candidates(self, player: str) -> list[Action]:
         """The player's possible actions by what the state says (timing, mana, untapped creatures), passing

@@ -24,7 +24,8 @@ class Player(Protocol):
     chooser: Chooser
 
     def act(self, legal: Legal, player: str, candidates: list[Action]) -> Action:
-        """One of the candidates (`Legal.candidates`, PASS among them) that `legal.checked` confirms."""
+        """One of the candidates (`Legal.candidates`, PASS among them) that `legal.checked` confirms, or the
+        one `legal.decided` confirms (it may have run it: `Legal.taken`), the last it asked about."""
 
 
 class SeededChooser(RandomChooser):
@@ -59,7 +60,7 @@ class RandomPlayer:
         left = list(candidates)
         while True:
             action = self.rng.choice(left)
-            if legal.checked(player, action):
+            if legal.decided(player, action):
                 return action
             left.remove(action)
 
@@ -88,7 +89,7 @@ class HeuristicPlayer:
             kinds.setdefault(action.kind, []).append(action)
         if "play" in kinds:
             return kinds["play"][0]
-        castable = (a for a in sorted(kinds.get("cast", ()), key=lambda a: -a.value) if legal.checked(player, a))
+        castable = (a for a in sorted(kinds.get("cast", ()), key=lambda a: -a.value) if legal.decided(player, a))
         biggest = next(castable, None)
         if biggest is not None:
             return biggest
@@ -97,7 +98,7 @@ class HeuristicPlayer:
         if "block" in kinds:
             return self._block(legal, player, kinds["block"])
         if game.state.step == "postcombat main":
-            return next((a for a in kinds.get("activate", ()) if legal.checked(player, a)), PASS)
+            return next((a for a in kinds.get("activate", ()) if legal.decided(player, a)), PASS)
         return PASS
 
     def _attack(self, game: "Game", player: str, offered: list[Action]) -> Action:

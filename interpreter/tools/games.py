@@ -158,6 +158,8 @@ class Table:
         start.link(self.game)
         self.legal = Legal(self.game, arena.commands_parsed)
         self.players = players
+        if all(isinstance(getattr(p, "rng", None), random.Random) for p in players.values()):
+            self.legal.runner = self._ran   # their answers can be drawn again (players.py)
         self.seed = seed
         self.max_steps = max_steps
         self.observe = observe   # called after each action and each pass (tests check invariants there)
@@ -174,10 +176,12 @@ class Table:
                     kind = "no end"
                     break
                 actions = self.legal.candidates(holder)
+                self.legal.taken = None
                 action = PASS if actions == [PASS] else self.players[holder].act(self.legal, holder, actions)
                 self.decisions += actions != [PASS]
                 if action is not PASS:
-                    self.take(holder, action)
+                    if self.legal.taken is not action:   # `Legal.decided` took it already
+                        self.take(holder, action)
                     passes = 0
                     if self.observe:
                         self.observe(self)
@@ -220,6 +224,20 @@ class Table:
             journal.rollback(mark)
             raise
         journal.keep(mark)
+
+    def _ran(self, player: str, action: Action) -> bool:
+        """The action taken if the game runs it (`Legal.runner`); refused, all is as it was: the game (the
+        journal), the replay's steps and each player's random numbers, which drew the answers."""
+        steps = len(self.doc["steps"])
+        saved = [(p.rng, p.rng.getstate()) for p in self.players.values()]
+        try:
+            self.take(player, action)
+        except MtgError:
+            del self.doc["steps"][steps:]
+            for rng, state in saved:
+                rng.setstate(state)
+            return False
+        return True
 
     def result(self, error: str | None) -> GameResult:
         state = self.game.state
