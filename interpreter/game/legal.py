@@ -157,9 +157,9 @@ class Legal:
                 pool[color] += 1
             game.chooser = UpFront(action.answers, probe)
             if action.kind == "attack":
-                game.attack(player, None, [self.ref(i) for i in action.pairs])
+                game.declaration_trial(player, ("attack", None, [self.ref(i) for i in action.pairs]))
             elif action.kind == "block":
-                game.block(player, _block_refs(self.ref, action.pairs))
+                game.declaration_trial(player, ("block", player, _block_refs(self.ref, action.pairs)))
             elif action.kind == "play":
                 game.play_land(player, action.text.split(" ", 1)[1])
             else:
