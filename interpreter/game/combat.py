@@ -71,30 +71,7 @@ class Combat(CombatRequirements):
         the game going to the declare blockers step first."""
         self._declare(player, "declare blockers", ("block", player, blocks))
 
-    def declaration_trial(self, player: str, declaration: tuple) -> None:
-        """A trial of `attack` or `block` (legal.py) that stops at the declaration where its step comes next: the
-        step ends (500.5) and the declaration is made as the new step's turn-based action (703.4), without the
-        state-based actions and triggers that follow as a player would receive priority (117.5), for which no
-        declaration is illegal (a triggered ability the interpreter doesn't run is refused as the declaration
-        is made, `Table.take`). Elsewhere, the whole `_declare`."""
-        state = self.state
-        step = "declare attackers" if declaration[0] == "attack" else "declare blockers"
-        if state.stack or state.added_steps or not state.turn_actions_done or self._next_step() != (step, False):
-            self._declare(player, step, declaration)
-            return
-        self._refuse_declaring(player, step, declaration)
-        self._end_step()
-        state.step = step
-        self.emit(Event("step_began", state.active, step=step))
-        self.declaring = declaration
-        try:
-            if not self._turn_actions() or self.declaring is not None:
-                raise error(ILLEGAL, f"{player} can't declare {step.split()[1]}: the {step} step's turn-based "
-                            "actions need an answer not given", rule="703.4")
-        finally:
-            self.declaring = None
-
-    def _refuse_declaring(self, player: str, step: str, declaration: tuple) -> None:
+    def refuse_declaring(self, player: str, step: str, declaration: tuple) -> None:
         state = self.state
         what = "attackers" if declaration[0] == "attack" else "blockers"
         if STEPS.index(state.step) >= STEPS.index(step):
@@ -108,7 +85,7 @@ class Combat(CombatRequirements):
     def _declare(self, player: str, step: str, declaration: tuple) -> None:
         state = self.state
         what = "attackers" if declaration[0] == "attack" else "blockers"
-        self._refuse_declaring(player, step, declaration)
+        self.refuse_declaring(player, step, declaration)
         self.declaring = declaration
         try:
             for _ in range(MAX_STEPS):

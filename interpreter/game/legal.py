@@ -22,9 +22,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from ..diagnostics import MtgError
+from ..diagnostics import MtgError, error
 from ..language import ast
 from .choices import Choice, Chooser
+from .events import Event
 from .journal import Kept, Key
 from .mana import mana_value
 from .mana_sources import Source, pay_plan
@@ -157,9 +158,9 @@ class Legal:
                 pool[color] += 1
             game.chooser = UpFront(action.answers, probe)
             if action.kind == "attack":
-                game.declaration_trial(player, ("attack", None, [self.ref(i) for i in action.pairs]))
+                declaration_trial(game, player, ("attack", None, [self.ref(i) for i in action.pairs]))
             elif action.kind == "block":
-                game.declaration_trial(player, ("block", player, _block_refs(self.ref, action.pairs)))
+                declaration_trial(game, player, ("block", player, _block_refs(self.ref, action.pairs)))
             elif action.kind == "play":
                 game.play_land(player, action.text.split(" ", 1)[1])
             else:
@@ -354,6 +355,30 @@ class Legal:
     def block_action(self, pairs: tuple[tuple[int, int], ...]) -> Action:
         sentences = " ".join(f"block {a} with {', '.join(bs)}." for a, bs in _block_refs(self.ref, pairs))
         return Action("block", sentences, pairs=tuple(pairs))
+
+
+def declaration_trial(game: "Game", player: str, declaration: tuple) -> None:
+    """A trial of `attack` or `block` (combat.py) that stops at the declaration where its step comes next: the
+    step ends (500.5) and the declaration is made as the new step's turn-based action (703.4), without the
+    state-based actions and triggers that follow as a player would receive priority (117.5), for which no
+    declaration is illegal (a triggered ability the interpreter doesn't run is refused as the declaration is
+    made). Elsewhere, the whole declaration."""
+    state = game.state
+    step = "declare attackers" if declaration[0] == "attack" else "declare blockers"
+    if state.stack or state.added_steps or not state.turn_actions_done or game._next_step() != (step, False):
+        game._declare(player, step, declaration)
+        return
+    game.refuse_declaring(player, step, declaration)
+    game._end_step()
+    state.step = step
+    game.emit(Event("step_began", state.active, step=step))
+    game.declaring = declaration
+    try:
+        if not game._turn_actions() or game.declaring is not None:
+            raise error("E402", f"{player} can't declare {step.split()[1]}: the {step} step's turn-based actions "
+                        "need an answer not given", rule="703.4")
+    finally:
+        game.declaring = None
 
 
 def _block_refs(ref: Callable[[int], str], pairs: tuple) -> list[tuple[str, list[str]]]:
