@@ -66,14 +66,14 @@ class Bookkeeping:
         state = self.state
         self.settle_control()   # 613.1b: static control-changing effects as the action left the permanents
         self.collect_triggers(max(start, state.bookkept))
-        state.journal.set_quietly(state, "bookkept", len(state.events))
+        self._bookkept()
         if state.step == "untap":
             return
         for _ in range(MAX_COUNT):
             self.immediate_rules()
             self.state_based_actions()
             self.settle_control()
-            state.journal.set_quietly(state, "bookkept", len(state.events))
+            self._bookkept()
             if state.ended:  # 104.1: the game ends at once; nothing more goes on the stack
                 state.pending_triggers = []
                 return
@@ -97,9 +97,15 @@ class Bookkeeping:
                     del state.events[before:]
                     state.stack.remove(item)
             self.collect_triggers(announced)
-            state.journal.set_quietly(state, "bookkept", len(state.events))
+            self._bookkept()
         raise error("E402", f"abilities keep triggering one another as they are put on the stack (more than "
                     f"{MAX_COUNT} times): the game can't go on", rule="104.4b")
+
+    def _bookkept(self) -> None:
+        """The events so far have been looked at for triggers (`GameState.bookkept`)."""
+        state = self.state
+        if state.bookkept != len(state.events):
+            state.journal.set_quietly(state, "bookkept", len(state.events))
 
     def in_chosen_order(self, items: list[StackItem]) -> list[StackItem]:
         """603.3b: a player puts the triggered abilities they control on the stack in the order they choose
@@ -143,8 +149,9 @@ class Bookkeeping:
                    for i, chars in self.permanents().items()]
         sources += [(state.objects[item.object_id], self.functioning(item.object_id, "stack"))
                     for item in state.stack if item.object_id in state.objects]
-        sources += [(state.objects[i], self.functioning(i, "graveyard")) for player in state.order
-                    for i in state.players[player].zones["graveyard"] if _may_trigger_in(state.objects[i], rulebook)]
+        objects = state.objects
+        sources += [(objects[i], self.functioning(i, "graveyard")) for player in state.order
+                    for i in state.players[player].zones["graveyard"] if _may_trigger_in(objects[i], rulebook)]
         sources += [(state.objects[i], self.triggered_abilities(self.characteristics(i))) for i in self.emblems()]
         sources += self.inherent_triggers()
         heard = [(obj, [(a, values, _events_of(a.trigger, rulebook)) for a, values in abilities])

@@ -45,6 +45,16 @@ statics_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
     (a, args) for a, args in _statics(abilities, rulebook) if isinstance(a, kind)))
 _static_nodes_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
     a for a, _ in statics_of_kind(abilities, rulebook, kind)))
+#: Whether any of several tuples of abilities has one of a kind, read once per kind, rulebook and tuples (the
+#: permanents' tuples stay the same objects while what they are doesn't change).
+_any_of_kind = ByIdentity(lambda kind, rulebook, *tuples: any(statics_of_kind(t, rulebook, kind) for t in tuples))
+
+
+def any_of_kind(abilities: list[tuple], rulebook: "Rulebook", kind: type | tuple) -> bool:
+    """Whether any of these tuples of abilities (with what their keywords mean) has an ability of the kind."""
+    return _any_of_kind(kind, rulebook, *abilities)
+
+
 #: Those of them that aren't run (runs.py), each with its gap.
 _gaps = ByIdentity(lambda abilities, rulebook: tuple(
     (a, found) for a in _static_nodes(abilities, rulebook) if (found := runs.gap(a, rulebook)) is not None))

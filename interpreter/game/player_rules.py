@@ -14,7 +14,7 @@ from typing import Iterator, NamedTuple
 from ..diagnostics import error
 from ..language import ast
 from .characteristics import Face
-from .damage import statics_of_kind
+from .damage import any_of_kind, statics_of_kind
 from .journal import Kept
 from .state import EMBLEM, CardDef, Context, Until
 from .steps import Env
@@ -67,6 +67,8 @@ class PlayerRules:
         there), each with its source and its slots' values; kept while what it read stays the same
         (`GameCore._player_statics`)."""
         sources = [*self.permanents().items(), *((i, self.characteristics(i)) for i in self.emblems())]
+        if not any_of_kind([chars.abilities for _, chars in sources], self.rulebook, kind):
+            return ()
         return tuple((source, rule, values) for source, chars in sources
                      if statics_of_kind(chars.abilities, self.rulebook, kind)
                      for rule, values in self.statics_with_values(chars, kind))

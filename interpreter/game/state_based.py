@@ -63,8 +63,8 @@ class StateBasedActions:
         put = list(dict.fromkeys(self._to_graveyard(permanents) + self._legend_rule(permanents) + unprotected))
         destroyed = [i for i in self._destroyed(permanents, lethal) if i not in put]
         unattached = self._unattached(permanents, put)
-        pairs = {o.id: min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)) for o, _ in permanents}
-        pairs = {i: n for i, n in pairs.items() if n}
+        pairs = {o.id: n for o, _ in permanents
+                 if o.counters and (n := min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)))}
         gone_tokens = [i for i in sorted(state.tokens) if state.objects[i].zone not in ("battlefield", "stack")]
         finished = [p for p in state.order if self._room_card_finished(p)]
         if not (losers or put or destroyed or protectors or unattached or pairs or gone_tokens or finished):
