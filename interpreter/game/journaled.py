@@ -9,7 +9,6 @@ computation is noted (`Journal.computed`).
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from collections import Counter
@@ -393,38 +392,10 @@ def recorded(cls: R) -> R:
     cls = dataclass(slots=True)(cls)
     for name in cls.volatile_fields:
         setattr(cls, name, _VolatileSlot(cls.__dict__[name]))
-    init = _setting_init(cls)
-    if hasattr(cls, "__post_init__"):
-        @functools.wraps(init)
-        def __init__(self: Recorded, *args: Any, **kwargs: Any) -> None:
-            _made(init, self, *args, **kwargs)
-        cls.__init__ = __init__
-    else:
-        cls.__init__ = init
+    init = cls.__init__
+
+    @functools.wraps(init)
+    def __init__(self: Recorded, *args: Any, **kwargs: Any) -> None:
+        _made(init, self, *args, **kwargs)
+    cls.__init__ = __init__
     return cls
-
-
-def _setting_init(cls: type) -> Callable[..., None]:
-    """The dataclass's __init__ (the same parameters and defaults), setting each field as `object.__setattr__`
-    does, a plain container adopted (`Recorded.__setattr__` without the journal: a new object has no old values;
-    a construction is one call, not one per field)."""
-    namespace: dict[str, Any] = {"_set": object.__setattr__, "_ADOPT": ADOPT, "_FACTORY": _MISSING}
-    params, lines = [], []
-    for f in dataclasses.fields(cls):
-        if f.default is not dataclasses.MISSING:
-            namespace[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-        elif f.default_factory is not dataclasses.MISSING:
-            namespace[f"_factory_{f.name}"] = f.default_factory
-            params.append(f"{f.name}=_FACTORY")
-            lines.append(f"if {f.name} is _FACTORY: {f.name} = _factory_{f.name}()")
-        else:
-            params.append(f.name)
-        lines.append(f"_set(self, {f.name!r}, {f.name} if type({f.name}) not in _ADOPT else "
-                     f"_ADOPT[type({f.name})]({f.name}))")
-    if hasattr(cls, "__post_init__"):
-        lines.append("self.__post_init__()")
-    exec(f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(lines), namespace)
-    init = namespace["__init__"]
-    init.__qualname__, init.__module__ = f"{cls.__qualname__}.__init__", cls.__module__
-    return init
