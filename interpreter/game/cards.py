@@ -10,6 +10,7 @@ import re
 from typing import Iterable
 
 from ..diagnostics import Diagnostic, MtgError, Span, error
+from ..language import ast
 from ..language.checks import check_text
 from ..language.rulebook import Rulebook
 from ..language.syntax import strip_reminder
@@ -76,7 +77,8 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
         if not strip_reminder(text):
             continue  # a line that is only reminder text ('({T}: Add {G}.)' on a basic land) says nothing
         try:
-            ability = rulebook.parse_card_line(text.strip(), name, file, line, names)
+            ability = _as_instruction(rulebook.parse_card_line(text.strip(), name, file, line, names),
+                                      data.get("types") or ())
             problems = [p for p in check_text(ability, rulebook) if p.severity == "error"]
             if problems:
                 raise MtgError(problems[0])
@@ -89,6 +91,14 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
     return Face(name, cost, colors, tuple(data.get("types") or ()), tuple(data.get("supertypes") or ()),
                 tuple(data.get("subtypes") or ()), _stat(data.get("power")), _stat(data.get("toughness")),
                 tuple(abilities), _stat(data.get("loyalty")), _stat(data.get("defense")))
+
+
+def _as_instruction(ability: ast.Ability, types: Iterable[str]) -> ast.Ability:
+    """On an instant or sorcery, 'Target creature can't block.' is an instruction followed as the spell resolves
+    (112.3a), lasting until the game ends (611.2a), not a static ability of a card on the stack."""
+    if isinstance(ability, (ast.CantAttackOrBlock, ast.BlockRestriction)) and {"Instant", "Sorcery"} & set(types):
+        return ast.SpellAbility(ability, span=ability.span)
+    return ability
 
 
 def make_card(name: str, data: dict, rulebook: Rulebook, file: str = "<cards>", line: int = 1,

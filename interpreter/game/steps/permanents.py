@@ -184,6 +184,25 @@ class PermanentSteps:
             what += f" by {self.describe_quality(node.by, env)}"
         return self._designate_for(self.objects(node.objects, env), what, node.duration, env)
 
+    @executes(ast.CantAttackOrBlock)
+    def cant_attack_or_block_for_good(self, node: ast.CantAttackOrBlock, env: Env) -> list[int]:
+        """'Target creature can't block.' resolved with no duration: it lasts until the game ends (611.2a). The
+        forms only a static ability reads ('alone', 'as long as', 'unless') are refused here."""
+        if node.alone or node.condition is not None or node.block is None:
+            raise self.not_run("a restriction on attacking or blocking with a condition, resolved with no duration, "
+                               "isn't run by the interpreter yet", "611.2a", env, node)
+        kind = ast.CantBlock if node.block else ast.CantAttack
+        return self.run(kind(node.objects, None, span=node.span), env)
+
+    @executes(ast.BlockRestriction)
+    def block_restriction_for_good(self, node: ast.BlockRestriction, env: Env) -> list[int]:
+        """'Target creature can't be blocked [by QUALITY].' resolved with no duration: until the game ends
+        (611.2a); 'except by' forms are refused."""
+        if node.only or node.at_least:
+            raise self.not_run("'can't be blocked except by', resolved with no duration, isn't run by the "
+                               "interpreter yet", "611.2a", env, node)
+        return self.run(ast.CantBlock(node.objects, None, True, node.quality, span=node.span), env)
+
     def _designate_for(self, ids: list[int], designation: str, duration: str | None, env: Env) -> list[int]:
         """The objects have the designation for the duration (611.2a: it ends as `Turns.end_durations` says)."""
         until = self.game.until(duration, env)
