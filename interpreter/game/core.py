@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import operator
 from dataclasses import replace
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
@@ -295,8 +295,9 @@ class GameCore:
             raise error("E404", f"unknown player '{ref.player}' in '{text}'",
                         help=did_you_mean(ref.player, self.state.players))
         name = ref.name.lower()   # read first: most objects differ by name
-        found = self.ordered([i for i, o in self.state.objects.items()
-                              if o.card.name.lower() == name and o.zone in zones and self._matches(ref, o)], player)
+        objects = self.state.objects
+        found = self.ordered([i for i in self._holding(ref) if (o := objects[i]).card.name.lower() == name
+                              and o.zone in zones and self._matches(ref, o)], player)
         if ref.index is not None:
             found = found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
         if not found:
@@ -304,6 +305,17 @@ class GameCore:
             where = f" in {ref.zone}" if ref.zone else ""
             raise error("E404", f"no object '{text}'{where}", help=did_you_mean(ref.name, names))
         return self.state.objects[found[0]]
+
+    def _holding(self, ref: Ref) -> Iterable[int]:
+        """The objects a reference can name: one zone's where it names the zone and its holder, else all."""
+        state = self.state
+        if ref.zone is None or ref.player is None or ref.player not in state.players:
+            return state.objects
+        if ref.zone == "battlefield":
+            return state.battlefield
+        if ref.zone == "stack":
+            return [item.object_id for item in state.stack if item.object_id in state.objects]
+        return state.players[ref.player].zones[ref.zone]
 
     def _in_play(self) -> Iterator[GameObject]:
         """The permanents and the spells on the stack: the objects whose abilities work (113.6)."""
