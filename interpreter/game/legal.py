@@ -29,7 +29,7 @@ from .events import Event
 from .journal import Kept, Key
 from .mana import mana_value
 from .mana_sources import Source, pay_plan
-from .offers import Offers, footprint, offers
+from .offers import Offers, card_offers, footprint, offers, permanent_offers
 from .turns import MAIN_PHASES
 
 if TYPE_CHECKING:
@@ -105,9 +105,9 @@ class Legal:
         self._parsed: dict[str, ast.Node] = {} if parsed is None else parsed   # may be shared by games
         self._specials_tried: dict[tuple, bool] = {}   # (turn, text, mana paid with) -> whether it ran
         # kept while what they read stays the same (journal.py): references, each player's offers (offers.py),
-        # with the key they hold at and their footprint
+        # with the key they hold at, their footprint and their two sides
         self._refs: dict[tuple[str, str], Kept[dict[int, str]]] = {}
-        self._offers: dict[str, tuple[Key, tuple, Offers]] = {}
+        self._offers: dict[str, tuple[Key, tuple, tuple, Offers]] = {}
         self._listed: dict[str, dict[tuple, list[Action]]] = {}   # each player's casts, activations, special actions
         #                                                            for their offers now, by what else they read
         self._castables: dict = {}   # (object id, player, reference, who may play it) -> its ways of casting
@@ -126,10 +126,11 @@ class Legal:
             kept = self._refs[where] = Kept(lambda: zone_refs(self.game, *where))
         return kept.get(self.game.state.journal)[object_id]
 
-    def mana_sources(self, player: str) -> list[Source]:
-        """The player's untapped permanents with a '{T}: Add ...' ability of one mana (not summoning sick)."""
+    def mana_sources(self, found: Offers) -> list[Source]:
+        """The untapped permanents with a '{T}: Add ...' ability of one mana (not summoning sick) among a player's
+        offers (`offers`)."""
         objects = self.game.state.objects
-        return [s for s, creature in self.offers(player).mana
+        return [s for s, creature in found.mana
                 if not objects[s.object_id].tapped and not (creature and objects[s.object_id].summoning_sick)]
 
     def paying(self, plan: list[tuple[Source, str]]) -> dict:
@@ -220,7 +221,7 @@ class Legal:
         state = self.game.state
         found = self.offers(player)
         pool = state.players[player].pool
-        sources = self.mana_sources(player)
+        sources = self.mana_sources(found)
         sorcery = self.game.sorcery_timing(player)
         objects = state.objects
         # what they give is the same for the same offers, timing, pool, sources and tapped permanents
@@ -238,18 +239,21 @@ class Legal:
 
     def offers(self, player: str) -> Offers:
         """What the player's objects offer to do by the steady state (offers.py), kept while it stays the same and
-        beyond, while what it reads (`footprint`) does."""
+        beyond, while what it reads (`footprint`) does; each side of it while what that side reads does."""
         journal = self.game.state.journal
         kept = self._offers.get(player)
         if kept is not None and journal.holds(kept[0]):
-            return kept[2]
+            return kept[3]
         key, seen = journal.computed(lambda: footprint(self.game, self.ref, player))
         if kept is not None and kept[1] == seen:
-            found = kept[2]
+            sides, found = kept[2], kept[3]
         else:
-            found = offers(self.game, self.ref, player, self._castables)
+            was, sides = (kept[1], kept[2]) if kept is not None else ((None, None), (None, None))
+            sides = (sides[0] if was[0] == seen[0] else card_offers(self.game, self.ref, player, self._castables),
+                     sides[1] if was[1] == seen[1] else permanent_offers(self.game, self.ref, player))
+            found = offers(*sides)
             self._listed[player] = {}
-        self._offers[player] = (key, seen, found)
+        self._offers[player] = (key, seen, sides, found)
         return found
 
     def _lands(self, player: str, found: Offers) -> list[Action]:

@@ -1,8 +1,9 @@
 """What a player's objects offer to do, as far as the steady part of the state says (journal.py: not the step,
 tapped permanents, mana pools or lands played): the lands they may play, the ways of casting each card, the
 activated abilities of their permanents with their costs, the special actions, the mana abilities. `Legal` keeps it
-while that part stays the same, or while what it reads of it does (`footprint`), and checks the rest (timing,
-untapped sources, the pool) each time it lists (legal.py).
+while that part stays the same, or while what it reads of it does (`footprint`), each side (the player's cards, their
+permanents) while what that side reads does, and checks the rest (timing, untapped sources, the pool) each time it
+lists (legal.py).
 """
 from __future__ import annotations
 
@@ -70,30 +71,48 @@ class Offers:
     mana: tuple[tuple[Source, bool], ...]       # their mana abilities (`mana_abilities`)
 
 
-def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple:
-    """What `offers` reads that can change, to compare: the player's zones in order (their references too), each of
-    their permanents' characteristics, whether it is phased out or face down and what was chosen as it entered,
-    who may play each card of their graveyard and exile, and the cards of others an effect lets them play."""
+def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tuple, tuple]:
+    """What `offers` reads that can change, to compare, in two parts, each read by one side of the offers: the cards
+    (the player's hand in order, who may play each card of their graveyard and exile, the cards of others an effect
+    lets them play, with their references); the permanents (each of the player's with its characteristics, whether
+    it is phased out or face down and what was chosen as it entered, in order: their references too)."""
     state = game.state
     zones, objects = state.players[player].zones, state.objects
-    return (tuple(zones["hand"]),
-            tuple((i, objects[i].playable_by) for zone in CAST_ZONES[1:] for i in zones[zone]),
+    return ((tuple(zones["hand"]),
+             tuple((i, objects[i].playable_by) for zone in CAST_ZONES[1:] for i in zones[zone]),
+             tuple((i, ref(i)) for name, figures in state.players.items() if name != player
+                   for zone in CAST_ZONES[1:] for i in figures.zones[zone] if objects[i].playable_by == player)),
             tuple((i, game.characteristics(i), o.phased_out, o.face_down, o.chosen) for i in state.battlefield
-                  if (o := objects[i]).controller == player),
-            tuple((i, ref(i)) for name, figures in state.players.items() if name != player for zone in CAST_ZONES[1:]
-                  for i in figures.zones[zone] if objects[i].playable_by == player))
+                  if (o := objects[i]).controller == player))
 
 
-def offers(game: "Game", ref: Callable[[int], str], player: str, known: dict) -> Offers:
-    """The player's offers now (the same while `footprint` is); `known`: the ways of casting each card worked out
-    before (`_castables`)."""
+def card_offers(game: "Game", ref: Callable[[int], str], player: str, known: dict) -> tuple:
+    """The side of the player's offers their cards make (the same while `footprint`'s first part is): the lands they
+    may play, their ways of casting cards, and the special actions of cards in hand, by pattern; `known`: the ways of
+    casting each card worked out before (`_castables`)."""
     playable = _playable(game, player)
     lands = tuple((o.id, f"play {ref(o.id)}") for o in _distinct(game.state.in_zone("hand", player)) + playable
                   if "Land" in o.card.front.characteristics().types)
+    return lands, _castables(game, ref, player, playable, known), _special_objects(game, ref, player, False)
+
+
+def permanent_offers(game: "Game", ref: Callable[[int], str], player: str) -> tuple:
+    """The side of the player's offers their permanents make (the same while `footprint`'s second part is): whether
+    one lets spells be cast as though with flash, their activated abilities, the special actions of face-down
+    permanents by pattern, and their mana abilities."""
     flash = any(isinstance(a, ast.AsThoughFlash) for o in game.state.in_zone("battlefield", player)
                 for a in game.characteristics(o.id).abilities)
-    return Offers(lands, _castables(game, ref, player, playable, known), flash, _activatables(game, ref, player),
-                  _special_objects(game, ref, player), tuple(mana_abilities(game, player)))
+    return (flash, _activatables(game, ref, player), _special_objects(game, ref, player, True),
+            tuple(mana_abilities(game, player)))
+
+
+def offers(cards: tuple, permanents: tuple) -> Offers:
+    """The player's offers from their two sides (`card_offers`, `permanent_offers`), the special actions in the
+    order of their patterns."""
+    lands, casts, card_specials = cards
+    flash, activations, permanent_specials, mana = permanents
+    specials = tuple(s for c, p in zip(card_specials, permanent_specials) for s in c + p)
+    return Offers(lands, casts, flash, activations, specials, mana)
 
 
 def _playable(game: "Game", player: str) -> list[GameObject]:
@@ -168,20 +187,23 @@ def _activatables(game: "Game", ref: Callable[[int], str], player: str) -> tuple
     return tuple(out)
 
 
-def _special_objects(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tuple[int, str], ...]:
-    """116.2: the special actions the rules files define, for the objects they can be about: the player's
-    face-down permanents ('turn ... face up') and cards in hand with a keyword ability the action names."""
+def _special_objects(game: "Game", ref: Callable[[int], str], player: str, face_down: bool) -> tuple[tuple, ...]:
+    """116.2: for each special action the rules files define, its (object id, step text) for the objects it can be
+    about, on one side: the player's face-down permanents ('turn ... face up'), or their cards in hand with a
+    keyword ability the action names; none for the patterns of the other side."""
     state = game.state
     out = []
     for pattern in game.rulebook.special_actions:
         words = set(pattern.lower().split())
-        if "face" in words:
+        if ("face" in words) != face_down:
+            objects = []
+        elif face_down:
             objects = [state.objects[i] for i in state.battlefield
                        if state.objects[i].controller == player and state.objects[i].face_down]
         else:
             objects = [o for o in _distinct(state.in_zone("hand", player))
                        if any(k.name.lower() in words for k in keyword_abilities(o.card.front.abilities))]
-        out += [(obj.id, pattern.replace("{}", ref(obj.id))) for obj in objects]
+        out.append(tuple((obj.id, pattern.replace("{}", ref(obj.id))) for obj in objects))
     return tuple(out)
 
 
