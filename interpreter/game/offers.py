@@ -77,12 +77,12 @@ def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tup
     lets them play, with their references); the permanents (each of the player's with its characteristics, whether
     it is phased out or face down and what was chosen as it entered, in order: their references too)."""
     state = game.state
-    zones, objects = state.players[player].zones, state.objects
+    zones, objects, permanents = state.players[player].zones, state.objects, game.permanents()
     return ((tuple(zones["hand"]),
              tuple((i, objects[i].playable_by) for zone in CAST_ZONES[1:] for i in zones[zone]),
              tuple((i, ref(i)) for name, figures in state.players.items() if name != player
                    for zone in CAST_ZONES[1:] for i in figures.zones[zone] if objects[i].playable_by == player)),
-            tuple((i, game.characteristics(i), o.phased_out, o.face_down, o.chosen) for i in state.battlefield
+            tuple((i, permanents[i], o.phased_out, o.face_down, o.chosen) for i in state.battlefield
                   if (o := objects[i]).controller == player))
 
 
