@@ -18,6 +18,7 @@ from ..diagnostics import error
 from ..language import ast
 from . import runs
 from .characteristics import Characteristics
+from .damage import any_of_kind
 from .state import TypeChange
 
 
@@ -65,12 +66,14 @@ class Continuous:
         return sorted(found, key=lambda e: (e.timestamp, e.source))
 
     def _apply_static_effects(self) -> StaticPass:
-        """Every permanent's characteristics (`_apply_layers`), and the static control-changing abilities."""
+        """Every permanent's characteristics (`_apply_layers`), and the static control-changing abilities (looked for
+        at once over the permanents' tuples of abilities first: `any_of_kind`)."""
         objects = self.state.objects
         own = {i: self.own_characteristics(i) for i in self.state.battlefield}
         controls = sorted(((i, rule, values) for i, chars in own.items()
                            for rule, values in self.statics_with_values(chars, ast.StaticControl)),
-                          key=lambda found: objects[found[0]].timestamp)
+                          key=lambda found: objects[found[0]].timestamp) if any_of_kind(
+            [chars.abilities for chars in own.values()], self.rulebook, ast.StaticControl) else ()
         return StaticPass(self._apply_layers(own), tuple(controls))
 
     def _apply_layers(self, applying: dict[int, Characteristics]) -> dict[int, Characteristics]:
@@ -81,8 +84,8 @@ class Continuous:
         emblems = {i: self.own_characteristics(i) for i in self.emblems()}
         objects = self.state.objects
         resolved = [ResolvedEffect(i, stamp, ability) for i in applying for ability, _, stamp in objects[i].granted]
-        if not resolved and not any(self.static_abilities(chars, _APPLIED) for chars in (*applying.values(),
-                                                                                          *emblems.values())):
+        if not resolved and not any_of_kind([chars.abilities for chars in (*applying.values(), *emblems.values())],
+                                            self.rulebook, _APPLIED):
             return applying
         effects = self.static_effects({**applying, **emblems})
         if not effects and not resolved and not self._defining_abilities(applying):
