@@ -29,7 +29,8 @@ from .events import Event
 from .journal import Kept, Key
 from .mana import mana_value
 from .mana_sources import Source, pay_plan
-from .offers import Offers, card_offers, footprint, offers, permanent_offers
+from .memo import ByIdentity
+from .offers import Offers, card_offers, footprint, offers, permanent_offers, read_abilities
 from .turns import MAIN_PHASES
 
 if TYPE_CHECKING:
@@ -111,6 +112,7 @@ class Legal:
         self._listed: dict[str, dict[tuple, list[Action]]] = {}   # each player's casts, activations, special actions
         #                                                            for their offers now, by what else they read
         self._castables: dict = {}   # (object id, player, reference, who may play it) -> its ways of casting
+        self._abilities = ByIdentity(lambda abilities: read_abilities(game, abilities))   # what each tuple offers
         #: Set by what runs the game (games.py): runs an action for real, all or nothing, and says whether it
         #: ran (a refusal leaves the game, and the answers' random numbers, as they were); None: trials only.
         self.runner: Callable[[str, Action], bool] | None = None
@@ -250,7 +252,7 @@ class Legal:
         else:
             was, sides = (kept[1], kept[2]) if kept is not None else ((None, None), (None, None))
             sides = (sides[0] if was[0] == seen[0] else card_offers(self.game, self.ref, player, self._castables),
-                     sides[1] if was[1] == seen[1] else permanent_offers(self.game, self.ref, player))
+                     sides[1] if was[1] == seen[1] else permanent_offers(self.game, self.ref, player, self._abilities))
             found = offers(*sides)
             self._listed[player] = {}
         self._offers[player] = (key, seen, sides, found)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from ..language import ast
-from .characteristics import Characteristics
 from .mana import parse_pool
 from .memo import ByIdentity
 from .state import GameObject
@@ -27,34 +26,6 @@ class Source:
     label: str | None   # how the ability is named when the permanent has several (602.2a)
 
 
-def mana_abilities(game: "Game", player: str) -> list[tuple[Source, bool]]:
-    """The permanents the player controls with a '{T}: Add ...' ability of one mana, tapped or not, each with
-    whether it is a creature (one summoning sick can't tap for mana, 302.6)."""
-    found = []
-    for obj, chars, abilities in activated_abilities(game, player):
-        i = obj.id
-        for ability in abilities:
-            colors = _one_mana(game, player, ability, obj) if mana_ability(ability) else ""
-            if colors:
-                labels = [k for k, a in game.ability_options(abilities).items() if a is ability
-                          ] if len(abilities) > 1 else []
-                label = labels[0] if labels else None
-                found.append((Source(i, colors, label), "Creature" in chars.types))
-                break
-    return found
-
-
-def activated_abilities(game: "Game", player: str) -> Iterator[tuple[GameObject, Characteristics, list]]:
-    """The permanents the player controls (not phased out, 702.26b), each with its characteristics and its
-    activated abilities."""
-    state = game.state
-    for i in state.battlefield:
-        obj = state.objects[i]
-        if obj.controller == player and not obj.phased_out:
-            chars = game.characteristics(i)
-            yield obj, chars, [a for a in chars.abilities if isinstance(a, ast.ActivatedAbility)]
-
-
 _MANA_ABILITIES: dict[int, tuple[ast.ActivatedAbility, bool]] = {}
 
 
@@ -66,7 +37,7 @@ def mana_ability(ability: ast.ActivatedAbility) -> bool:
     return known[1]
 
 
-def _one_mana(game: "Game", player: str, ability: ast.ActivatedAbility, obj: "GameObject") -> str:
+def one_mana(game: "Game", player: str, ability: ast.ActivatedAbility, obj: GameObject) -> str:
     """The colors a '{T}: Add ...' ability of one mana may make, or '' for any other ability."""
     made = _made(ability)
     if made is CHOSEN:   # the color its object chose as it entered (607.2d)

@@ -8,13 +8,13 @@ lists (legal.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ..diagnostics import MtgError
 from ..language import ast
 from .characteristics import Characteristics
 from .mana import mana_value, parse_cost
-from .mana_sources import Source, activated_abilities, mana_abilities, mana_ability
+from .mana_sources import Source, mana_ability, one_mana
 from .optional_costs import split_cost
 from .state import GameObject
 from .steps import keyword_abilities
@@ -68,7 +68,7 @@ class Offers:
     flash: bool                                 # a permanent of theirs lets spells be cast as though with flash
     activations: tuple[Activatable, ...]
     specials: tuple[tuple[int, str], ...]       # (object id, step text) of special actions (116.2)
-    mana: tuple[tuple[Source, bool], ...]       # their mana abilities (`mana_abilities`)
+    mana: tuple[tuple[Source, bool], ...]       # their mana sources, tapped or not (`permanent_offers`)
 
 
 def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tuple, tuple]:
@@ -96,14 +96,57 @@ def card_offers(game: "Game", ref: Callable[[int], str], player: str, known: dic
     return lands, _castables(game, ref, player, playable, known), _special_objects(game, ref, player, False)
 
 
-def permanent_offers(game: "Game", ref: Callable[[int], str], player: str) -> tuple:
+class Abilities(NamedTuple):
+    """What a tuple of a permanent's abilities offers by itself (`read_abilities`)."""
+
+    flash: bool                                 # one lets spells be cast as though they had flash (609.4)
+    activations: tuple[tuple, ...]              # `Activatable`'s answers, tap, untap and mana, for each
+    mana: tuple[tuple[ast.ActivatedAbility, str | None], ...]   # its mana abilities, each with how it is named
+
+
+def read_abilities(game: "Game", abilities: tuple) -> Abilities:
+    """What a tuple of abilities offers whatever the permanent having it: whether one lets spells be cast as though
+    with flash, its activated abilities other than mana abilities (602.2), and its mana abilities with how each is
+    named among its activated abilities (602.2a), in order. `Legal` keeps it by the tuple (a permanent's stays the
+    same object while what the permanent is does)."""
+    activated = [a for a in abilities if isinstance(a, ast.ActivatedAbility)]
+    options = game.ability_options(activated)
+    activations = []
+    for label, ability in options.items():
+        if not mana_ability(ability):
+            symbols = tuple(s for c in ability.costs if c.kind == "mana" for s in parse_cost(c.mana, True))
+            activations.append(((label,) if len(options) > 1 else (), "T" in symbols, "Q" in symbols,
+                                tuple(s for s in symbols if s not in ("T", "Q"))))
+    mana = tuple((a, next((k for k, b in options.items() if b is a), None) if len(activated) > 1 else None)
+                 for a in activated if mana_ability(a))
+    return Abilities(any(isinstance(a, ast.AsThoughFlash) for a in abilities), tuple(activations), mana)
+
+
+def permanent_offers(game: "Game", ref: Callable[[int], str], player: str, read: Callable[[tuple], Abilities]
+                     ) -> tuple:
     """The side of the player's offers their permanents make (the same while `footprint`'s second part is): whether
-    one lets spells be cast as though with flash, their activated abilities, the special actions of face-down
-    permanents by pattern, and their mana abilities."""
-    flash = any(isinstance(a, ast.AsThoughFlash) for o in game.state.in_zone("battlefield", player)
-                for a in game.characteristics(o.id).abilities)
-    return (flash, _activatables(game, ref, player), _special_objects(game, ref, player, True),
-            tuple(mana_abilities(game, player)))
+    one lets spells be cast as though with flash, the activated abilities of those not phased out (702.26b) other
+    than mana abilities, the special actions of face-down permanents by pattern, and the mana sources: each
+    permanent with a '{T}: Add ...' ability of one mana (its first), tapped or not, with whether it is a creature (one
+    summoning sick can't tap for mana, 302.6). `read`: `read_abilities`, kept by tuple."""
+    state = game.state
+    permanents = game.permanents()
+    flash, activations, mana = False, [], []
+    for i in state.battlefield:
+        obj = state.objects[i]
+        if obj.controller != player:
+            continue
+        chars = permanents[i]
+        found = read(chars.abilities)
+        flash = flash or found.flash
+        if obj.phased_out:
+            continue
+        activations += [Activatable(i, f"activate {ref(i)}", *parts) for parts in found.activations]
+        source = next((Source(i, colors, label) for ability, label in found.mana
+                       if (colors := one_mana(game, player, ability, obj))), None)
+        if source is not None:
+            mana.append((source, "Creature" in chars.types))
+    return flash, tuple(activations), _special_objects(game, ref, player, True), tuple(mana)
 
 
 def offers(cards: tuple, permanents: tuple) -> Offers:
@@ -168,23 +211,6 @@ def _castable(game: "Game", obj: GameObject, player: str, ref: str) -> Castable:
             ways.append(Way(f"cast {name}{source} using {definition.option_name or definition.name}", mana,
                             mana_value(printed_cost), False))
     return Castable(obj.id, printed, tuple(ways))
-
-
-def _activatables(game: "Game", ref: Callable[[int], str], player: str) -> tuple[Activatable, ...]:
-    """602.2: the abilities of the player's permanents other than mana abilities."""
-    out = []
-    for obj, _, abilities in activated_abilities(game, player):
-        i = obj.id
-        if all(mana_ability(a) for a in abilities):
-            continue
-        options = game.ability_options(abilities)
-        for label, ability in options.items():
-            if mana_ability(ability):
-                continue
-            symbols = tuple(s for c in ability.costs if c.kind == "mana" for s in parse_cost(c.mana, True))
-            out.append(Activatable(i, f"activate {ref(i)}", (label,) if len(options) > 1 else (),
-                                   "T" in symbols, "Q" in symbols, tuple(s for s in symbols if s not in ("T", "Q"))))
-    return tuple(out)
 
 
 def _special_objects(game: "Game", ref: Callable[[int], str], player: str, face_down: bool) -> tuple[tuple, ...]:
