@@ -144,10 +144,12 @@ class Continuous:
     def kept_tapped(self) -> set[int]:
         """502.3: the permanents static abilities say don't untap during their controller's untap step."""
         kept: set[int] = set()
+        permanents = self.permanents()
+        if not any_of_kind([chars.abilities for chars in permanents.values()], self.rulebook, ast.DoesntUntap):
+            return kept
         for source in self.state.battlefield:
-            for rule, values in self.statics_with_values(self.characteristics(source)):
-                if isinstance(rule, ast.DoesntUntap):
-                    kept.update(self.interpreter.objects(rule.objects, self._env_of(source, values)))
+            for rule, values in self.statics_with_values(self.characteristics(source), ast.DoesntUntap):
+                kept.update(self.interpreter.objects(rule.objects, self._env_of(source, values)))
         return kept
 
     def defined_stats(self, object_id: int, rule: ast.DefinedPT, values: dict) -> dict[str, int | None]:
