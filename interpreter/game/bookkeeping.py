@@ -154,10 +154,16 @@ class Bookkeeping:
                     for i in state.players[player].zones["graveyard"] if _may_trigger_in(objects[i], rulebook)]
         sources += [(state.objects[i], self.triggered_abilities(self.characteristics(i))) for i in self.emblems()]
         sources += self.inherent_triggers()
+        sources = [(obj, abilities) for obj, abilities in sources if abilities]
+        last, found = self._trigger_sources_read
+        if len(last) == len(sources) and all(a is c and b is d for (a, b), (c, d) in zip(sources, last)):
+            return found
         heard = [(obj, [(a, values, _events_of(a.trigger, rulebook)) for a, values in abilities])
-                 for obj, abilities in sources if abilities]
+                 for obj, abilities in sources]
         names = {name for _, abilities in heard for *_, events in abilities if events for name in events}
-        return TriggerSources({name: _hearing(heard, name) for name in names}, _hearing(heard, None))
+        found = TriggerSources({name: _hearing(heard, name) for name in names}, _hearing(heard, None))
+        self._trigger_sources_read = (sources, found)
+        return found
 
     def _gone(self, events: list[Event]) -> dict[int, list[tuple["Gone", list]]]:
         """The permanents that left the battlefield in these events with triggered abilities, as they last

@@ -11,6 +11,7 @@ from typing import Callable, Iterable, Iterator
 from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
 from ..language.rulebook import Rulebook
+from .bookkeeping import TriggerSources
 from .characteristics import Characteristics, face_down_characteristics
 from .choices import Choice, Chooser, Ref, ScriptedChooser
 from .events import Event
@@ -100,6 +101,8 @@ class GameCore:
         self._static_pass = Kept(self._apply_static_effects)
         self._unapplied_kept = Kept(self._read_unapplied)
         self._trigger_sources = Kept(self._functioning_sources)
+        # the last sources and abilities it read, and what they gave: the same again (by identity), the same value
+        self._trigger_sources_read: tuple = ((), TriggerSources({}, []))
         self._others_statics = Kept(self._read_others_statics)
         self._followers = Kept(self._read_followers)   # permanents with rules that apply at any time (game_designations.py)
         self._runs = Kept(lambda: runs.state_not_run(self._in_play(), self.rulebook) is None)   # (perform)
