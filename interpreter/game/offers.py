@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 from ..diagnostics import MtgError
 from ..language import ast
 from .characteristics import Characteristics
+from .damage import statics_of_kind
 from .mana import mana_value, parse_cost
 from .mana_sources import Source, mana_ability, one_mana
 from .optional_costs import split_cost
@@ -169,9 +170,13 @@ def _playable(game: "Game", player: str) -> list[GameObject]:
 def _castables(game: "Game", ref: Callable[[int], str], player: str, playable: list[GameObject], known: dict
                ) -> tuple[Castable, ...]:
     """601.2: the player's cards and their ways of casting (`_castable`), each kept in `known` by what it reads
-    that can change (an object's card, zone and owner never do, 400.7)."""
+    that can change (an object's card, zone and owner never do, 400.7). A card of theirs outside the hand that
+    nothing lets them play and with no line of a kind that could (no `ast.CastPermission`) has none: left out."""
     out = []
-    own = [o for zone in CAST_ZONES for o in _distinct(game.state.in_zone(zone, player))]
+    rulebook = game.rulebook
+    own = [o for zone in CAST_ZONES for o in _distinct(game.state.in_zone(zone, player))
+           if zone == "hand" or o.playable_by == player
+           or statics_of_kind(o.card.front.characteristics().abilities, rulebook, ast.CastPermission)]
     for obj in own + [o for o in playable if o.owner != player]:
         key = (obj.id, player, ref(obj.id), obj.playable_by)
         castable = known.get(key)
