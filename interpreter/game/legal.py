@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 #: The most attackers (blockers) whose every combination is offered; beyond it, each one alone and all.
 MOST_COMBINED = 4
+#: The kinds of action a trial (`Legal.can`) confirms.
+TRIED = ("cast", "activate", "attack", "block")
 
 
 @dataclass(frozen=True)
@@ -185,27 +187,28 @@ class Legal:
         return [a for a in self.candidates(player) if self.checked(player, a)]
 
     def checked(self, player: str, action: Action) -> bool:
-        """Whether a candidate is legal: passing, a land, attackers and blockers are when listed; spells,
-        abilities and special actions when a trial runs them."""
-        if action.kind in ("cast", "activate"):
+        """Whether a candidate is legal: passing and a land are when listed; spells, abilities, special actions,
+        attacks and blocks when a trial runs them."""
+        if action.kind in TRIED:
             return self.can(player, action)
         if action.kind == "special":
             return self._special_can(player, action, self.game.state.players[player].pool)
         return True
 
     def decided(self, player: str, action: Action) -> bool:
-        """`checked` for the candidate a player takes if it is legal: a spell or ability is run for real first
-        where a runner is set, and is then `taken` (the run proves it legal; its trial would be the same run but
-        for the mana abilities short-cut and the answers probed); refused, it is tried as `checked` does."""
-        if action.kind in ("cast", "activate") and self.runner is not None and self.runner(player, action):
+        """`checked` for the candidate a player takes if it is legal: a spell, ability, attack or block is run for
+        real first where a runner is set, and is then `taken` (the run proves it legal; its trial would be the same
+        run but for the mana abilities short-cut, the answers probed and a declaration's trial stopping at it);
+        refused, it is tried as `checked` does."""
+        if action.kind in TRIED and self.runner is not None and self.runner(player, action):
             self.taken = action
             return True
         return self.checked(player, action)
 
     def candidates(self, player: str) -> list[Action]:
-        """The player's possible actions by what the state says (timing, mana, untapped creatures), passing
-        first; the spells, abilities and special actions among them still need `checked` (a trial each), so a
-        player who picks one at random tries only the one it picked."""
+        """The player's possible actions by what the state says (timing, mana, the creatures that may attack or
+        block), passing first; the spells, abilities, special actions, attacks and blocks among them still need
+        `checked` (a trial each), so a player who picks one at random tries only the one it picked."""
         state = self.game.state
         if state.ended:
             return []
@@ -315,23 +318,22 @@ class Legal:
         return self._specials_tried[key]
 
     def _attacks(self, player: str) -> list[Action]:
-        """508.1: in the beginning of combat step, the active player's creatures that may attack, each alone,
-        every combination of up to MOST_COMBINED of them, or all."""
+        """508.1: in the beginning of combat step, the active player's creatures that may attack by what each one
+        is and its abilities say (`_may_attack`), each alone, every combination of up to MOST_COMBINED of them, or
+        all. What holds for the attackers together is the trial's (`checked`): what each may attack and 'can't
+        attack alone' (508.1c), requirements (508.1d), costs (508.1g); so a creature that can't attack alone is
+        offered with others, never alone."""
         state = self.game.state
         if state.active != player or state.step != "beginning of combat":
             return []
-        able = [i for i in state.battlefield if self._may_attack(player, i)
-                and self.can(player, Action("attack", "", pairs=(i,)))]
+        able = [i for i in state.battlefield if self._may_attack(player, i)]
         return [self.attack_action(c) for c in _combinations(able)]
 
     def _may_attack(self, player: str, object_id: int) -> bool:
-        """What the state says of a possible attacker (508.1a, 302.6); the trial says the rest."""
-        game = self.game
-        obj = game.state.objects[object_id]
-        if obj.controller != player or obj.tapped or "Creature" not in game.characteristics(object_id).types:
-            return False
+        """508.1a, 508.1c, 302.6: an untapped creature of the player's, not summoning sick unless it may attack
+        anyway, that nothing says can't attack (`attacker_problem`); the trial says the rest."""
         try:
-            return not obj.summoning_sick or bool(game.combat_rules(object_id, ast.AttacksDespiteSickness))
+            return self.game.attacker_problem(player, object_id) is None
         except MtgError:
             return True   # what a part not run yet would say: the trial refuses it
 
@@ -341,22 +343,27 @@ class Legal:
 
     def _blocks(self, player: str) -> list[Action]:
         """509.1: in the declare attackers step, the defending player's creatures each blocking one attacker
-        alone, and every legal combination of such blocks (up to MOST_COMBINED pairs)."""
-        game, state = self.game, self.game.state
+        alone where nothing about the two says it can't (`_may_block`), and every combination of such blocks (up
+        to MOST_COMBINED pairs) with each creature blocking one attacker. What holds for the blockers together is
+        the trial's (`checked`): 'can't be blocked except by two or more creatures' (menace), 'can't block
+        alone', how many each may block (509.1a-b), requirements (509.1c); so a creature with menace is offered
+        blocked by two, never by one."""
+        state = self.game.state
         if state.active == player or state.step != "declare attackers":
             return []
-        attackers = [i for i in game.attackers() if game.defending(i) == player]
+        attackers = [i for i in self.game.attackers() if self.game.defending(i) == player]
         blockers = [i for i in state.battlefield if state.objects[i].controller == player
-                    and not state.objects[i].tapped and "Creature" in game.characteristics(i).types]
-        singles = [p for p in itertools.product(attackers, blockers)
-                   if self.can(player, Action("block", "", pairs=(p,)))]
-        out = []
-        for combination in _combinations(singles):
-            if len({b for _, b in combination}) == len(combination):
-                action = self.block_action(combination)
-                if len(combination) == 1 or self.can(player, action):
-                    out.append(action)
-        return out
+                    and not state.objects[i].tapped and "Creature" in self.game.characteristics(i).types]
+        singles = [p for p in itertools.product(attackers, blockers) if self._may_block(player, *p)]
+        return [self.block_action(c) for c in _combinations(singles) if len({b for _, b in c}) == len(c)]
+
+    def _may_block(self, player: str, attacker: int, blocker: int) -> bool:
+        """509.1a-b: an untapped creature of the player's that nothing says can't block, nor block this attacker
+        (`blocker_problem`); the trial says the rest."""
+        try:
+            return self.game.blocker_problem(player, attacker, blocker) is None
+        except MtgError:
+            return True   # what a part not run yet would say: the trial refuses it
 
     def block_action(self, pairs: tuple[tuple[int, int], ...]) -> Action:
         sentences = " ".join(f"block {a} with {', '.join(bs)}." for a, bs in _block_refs(self.ref, pairs))

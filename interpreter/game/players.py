@@ -94,17 +94,20 @@ class HeuristicPlayer:
         if biggest is not None:
             return biggest
         if "attack" in kinds:
-            return self._attack(game, player, kinds["attack"])
+            return self._attack(legal, player, kinds["attack"])
         if "block" in kinds:
             return self._block(legal, player, kinds["block"])
         if game.state.step == "postcombat main":
             return next((a for a in kinds.get("activate", ()) if legal.decided(player, a)), PASS)
         return PASS
 
-    def _attack(self, game: "Game", player: str, offered: list[Action]) -> Action:
+    def _attack(self, legal: Legal, player: str, offered: list[Action]) -> Action:
+        """Of the offered attacks (candidates, `Legal.candidates`), the one closest to the creatures it wants to
+        attack with (among those able to attack alone) that the game confirms (`Legal.decided`)."""
+        game = legal.game
         state = game.state
         opponent = next(p for p in state.order if p != player)
-        able = {i for a in offered for i in a.pairs}
+        able = {i for a in offered if len(a.pairs) == 1 and legal.checked(player, a) for i in a.pairs}
         mine = sum(_power(game, i) for i in able)
         theirs = [i for i in state.battlefield if state.objects[i].controller == opponent
                   and "Creature" in game.characteristics(i).types]
@@ -117,14 +120,18 @@ class HeuristicPlayer:
             wanted = {i for i in able if _toughness(game, i) > biggest}
         if not wanted:
             return PASS
-        return max(offered, key=lambda a: (len(wanted & set(a.pairs)) - len(set(a.pairs) - wanted)))
+        scores = {a: len(wanted & set(a.pairs)) - len(set(a.pairs) - wanted) for a in offered}
+        ranked = sorted((a for a in offered if scores[a] > 0), key=lambda a: -scores[a])
+        return next((a for a in ranked if legal.decided(player, a)), PASS)
 
     def _block(self, legal: Legal, player: str, offered: list[Action]) -> Action:
+        """Its blocks built from the offered single blocks the game confirms (`Legal.checked`), or else the first
+        offered block among them that it confirms (`Legal.decided`)."""
         game = legal.game
         state = game.state
         attackers = sorted(game.attackers(), key=lambda i: -_power(game, i))
         incoming = sum(_power(game, i) for i in attackers)
-        singles = {p for a in offered if len(a.pairs) == 1 for p in a.pairs}
+        singles = {p for a in offered if len(a.pairs) == 1 and legal.checked(player, a) for p in a.pairs}
         pairs: list[tuple[int, int]] = []
         used: set[int] = set()
         for attacker in attackers:
@@ -139,9 +146,9 @@ class HeuristicPlayer:
         if not pairs:
             return PASS
         action = legal.block_action(tuple(pairs))
-        if legal.can(player, action):
+        if legal.decided(player, action):
             return action
-        return next((a for a in offered if set(a.pairs) <= set(pairs)), PASS)
+        return next((a for a in offered if set(a.pairs) <= set(pairs) and legal.decided(player, a)), PASS)
 
 
 def _power(game: "Game", object_id: int) -> int:
