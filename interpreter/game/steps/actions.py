@@ -48,7 +48,7 @@ class ActionSteps:
                 for key in OWN:
                     env.vars.pop(key, None)
                 env.vars.update(own[player])
-                self._step(step, envs[player])
+                self._step(step, envs[player], new_part=player == players[0])
                 own[player] = {key: env.vars[key] for key in OWN if key in env.vars}
         for key in OWN:
             env.vars.pop(key, None)

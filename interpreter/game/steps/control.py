@@ -3,13 +3,17 @@
 """
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from ...diagnostics import MtgError
 from ...language import ast
 from .. import runs
 from ..choices import Choice, one_of, option_labels
 from ..state import Delayed, StackItem
 from .base import MAX_COUNT, Env, Loops, executes
-from .results import LAST_STEP, PROCESS, REPEAT
+from .results import LAST_STEP, PROCESS, REPEAT, WHERE_X
 from .targets import borrowed_target
 
 
@@ -41,9 +45,15 @@ class ControlSteps:
             del env.vars[PROCESS]
             env.vars.pop(REPEAT, None)
 
-    def _step(self, effect: ast.Effect, env: Env) -> None:
+    def _step(self, effect: ast.Effect, env: Env, new_part: bool = True) -> None:
         """One step of a sequence; afterwards, what it did is among what a later one may call 'this way'
-        (608.2c)."""
+        (608.2c). A new part of the effect determines X afresh when it needs it (608.2h, `x_value`); another
+        player doing the same part (608.2e) doesn't, unless X is about what that player's own step acted on
+        ('Each player discards a card, then loses X life, where X is that card's mana value')."""
+        if WHERE_X in env.vars:
+            value, player, _ = env.vars[WHERE_X]
+            if new_part or any(isinstance(n, ast.It) for n in ast.walk(value)):
+                env.vars[WHERE_X] = (value, player, None)
         start = len(env.context.events)
         self.run(effect, env)
         env.vars[LAST_STEP] = env.vars.get(LAST_STEP, ()) + ((start, len(env.context.events), type(effect)),)
@@ -120,12 +130,38 @@ class ControlSteps:
 
     @executes(ast.WhereX)
     def where_x(self, node: ast.WhereX, env: Env) -> None:
-        """X is the value as the effect starts (107.3c)."""
-        self._define_x(node, env)
-        self.run(node.effect, env)
+        """107.3c: X is the amount the text defines, which may change while the effect runs. 608.2h: it is
+        determined when a part of the effect that uses it is applied, once for that part: after the parts
+        before it ('Mill two cards, then you gain X life, where X is the number of creature cards in your
+        graveyard' counts the cards milled)."""
+        with self.defining_x(node, env):
+            self.run(node.effect, env)
 
-    def _define_x(self, node: ast.WhereX, env: Env) -> None:
-        env.vars["X"] = self.number(node.value, env)
+    @contextmanager
+    def defining_x(self, node: ast.WhereX, env: Env) -> Iterator[None]:
+        """While the effect runs (or announces its targets, 601.2c), X is as `node` defines it: worked out when
+        first needed in each part (`x_value`), as the text's own 'you' reads it (109.5) even while another
+        player does a part ('Each player discards a card, then loses X life, where X is ... your graveyard')."""
+        outer = env.vars.get(WHERE_X)
+        env.vars[WHERE_X] = (node.value, env.player, None)
+        try:
+            yield
+        finally:
+            env.vars.pop(WHERE_X, None)
+            if outer is not None:
+                env.vars[WHERE_X] = outer
+
+    def x_value(self, env: Env) -> int:
+        """X: as an enclosing '..., where X is ...' defines it for the part being applied, determined once for
+        that part (608.2h); else the value announced or paid (107.3a, 107.3m), or 0."""
+        defined = env.vars.get(WHERE_X)
+        if defined is None:
+            return int(env.vars.get("X") or 0)
+        value, player, x = defined
+        if x is None:
+            x = self.number(value, dataclasses.replace(env, player=player))
+            env.vars[WHERE_X] = (value, player, x)
+        return x
 
     @executes(ast.Instead)
     def instead(self, node: ast.Instead, env: Env) -> None:

@@ -55,7 +55,7 @@ class ObjectSteps:
         if isinstance(node, ast.IntValue):
             value = node.value
         elif isinstance(node, ast.XValue):
-            value = int(env.vars.get("X", 0))
+            value = self.x_value(env)
         elif isinstance(node, ast.SourceStat):
             chars = self.game.last_known(env.source_id).characteristics
             if chars is None:   # 608.2h: kept only for what left the battlefield

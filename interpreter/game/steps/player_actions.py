@@ -121,4 +121,4 @@ class PlayerActionSteps:
 
     @executes(ast.XAtLeast)
     def x_at_least(self, node: ast.XAtLeast, env: Env) -> bool:
-        return int(env.vars.get("X") or 0) >= self.number(node.value, env)
+        return self.x_value(env) >= self.number(node.value, env)

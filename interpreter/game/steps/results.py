@@ -12,6 +12,7 @@ EXILED = "_exiled"   # the variable holding every card the running effect exiled
 PROCESS = "_process"   # set while the outermost sequence of an effect runs ('this process')
 REPEAT = "_repeat"     # set by 'repeat this process': that sequence runs again
 LAST_STEP = "_last_step"   # the steps done so far: (first event, end, node type) each, the latest last ('this way', 608.2c)
+WHERE_X = "_where_x"   # '..., where X is AMOUNT' being run: (AMOUNT, the text's controller, X for this part or None)
 
 
 class ResultSteps:

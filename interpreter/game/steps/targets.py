@@ -208,8 +208,9 @@ class TargetSteps:
             for index in sorted(chosen if chosen is not None else range(len(node.modes))):
                 self.announce_targets(node.modes[index], env)
         elif isinstance(node, ast.WhereX):  # 107.3c: the value its text defines, for the targets too
-            self._define_x(node, env)
-            self.announce_targets(node.effect, env)
+            with self.defining_x(node, env):
+                self.x_value(env)   # one that can't be worked out is refused now, not once on the stack
+                self.announce_targets(node.effect, env)
         elif isinstance(node, ast.KeywordAction):
             definition, inner = self.bind(node, env, announcing=True)
             if definition.steps is not None:

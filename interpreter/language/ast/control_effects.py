@@ -133,7 +133,7 @@ class Repeat(Node):
 
 @dataclass(frozen=True)
 class WhereX(Node):
-    """'EFFECT, where X is VALUE': X is worked out as the effect starts (107.3c)."""
+    """'EFFECT, where X is VALUE': X is worked out when a part of the effect needs it (107.3c, 608.2h)."""
 
     effect: "Effect"
     value: Amount
