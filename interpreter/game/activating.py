@@ -2,6 +2,7 @@
 """
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from typing import Callable
 
@@ -11,7 +12,8 @@ from .choices import Choice
 from .costs import total_changes
 from .events import Event
 from .mana import parse_cost
-from .state import GameObject, StackItem
+from .memo import ByIdentity
+from .state import Context, GameObject, StackItem
 from .steps.actions import NO_ACTIVATION
 from .steps import Env
 
@@ -54,6 +56,37 @@ class Activating:
             name = self.ask(Choice("option", f"how to {text}", [d.name for d in legal]))
             chosen = next(d for d in legal if d.name == name)
         attempt(chosen)()
+
+    def special_ways(self, player: str, object_id: int, pattern: str, context: Context | None = None
+                     ) -> list[tuple[str, tuple[str, ...] | None]]:
+        """116.2: the procedures of a special action on the object that may apply by what the state says (legal.py
+        lists them), each as its name and the mana its payment costs: its leading requirements hold (one not
+        read leaves it in, its cost unread; one several procedures share read once), and the step after them
+        pays mana that reading tells (`mana_to_pay`; None where it doesn't). Only reads: `special_action` decides;
+        `context`: the player's, for reading, if the caller keeps one."""
+        text = pattern.replace("{}", self.state.objects[object_id].card_name)
+        conditions, procedures = _READINGS(self.rulebook.special_actions[pattern])
+        context, known = context or Context(0, player, None), {}
+
+        def env(slot: str, definition: ast.Definition) -> Env:
+            return Env(player, context, None, {slot: [object_id]}, definition, text)
+
+        def holds(n: int) -> bool:
+            if n not in known:
+                slot, condition, definition = conditions[n]
+                known[n] = self.interpreter.holds(condition, env(slot, definition))
+            return known[n]
+
+        out = []
+        for definition, slot, requires, payment in procedures:
+            try:
+                if not all(map(holds, requires)):
+                    continue
+                mana = self.interpreter.mana_to_pay(payment, env(slot, definition))
+            except MtgError:
+                mana = None   # a part not read: the trial tells
+            out.append((definition.name, mana))
+        return out
 
     def activate(self, player: str, command: ast.ActivateCommand) -> None:
         """602.2: choose the ability, pay its costs; a mana ability resolves at once (605.3), others wait.
@@ -178,8 +211,34 @@ def _progress(definition: ast.Definition, failure: MtgError) -> int:
 
 def _unmet_requirement(definition: ast.Definition, failure: MtgError) -> bool:
     """Whether a procedure was refused by one of its own requirements: it doesn't apply (116.2)."""
-    steps = definition.steps.effects if isinstance(definition.steps, ast.Sequence) else (definition.steps,)
-    return any(isinstance(step, ast.Require) and step.span == failure.diagnostic.span for step in steps)
+    return any(isinstance(step, ast.Require) and step.span == failure.diagnostic.span for step in _steps(definition))
+
+
+def _steps(definition: ast.Definition) -> tuple[ast.Effect, ...]:
+    return definition.steps.effects if isinstance(definition.steps, ast.Sequence) else (definition.steps,)
+
+
+def _reading(procedures: list[ast.Definition]) -> tuple[list, list]:
+    """What `special_ways` reads of a special action's procedures: the distinct requirements they start with, as
+    (slot, condition, a procedure stating it), and each procedure as (definition, slot, the indices of its
+    requirements, the step after them)."""
+    conditions: list[tuple[str, ast.Condition, ast.Definition]] = []
+    seen: list[tuple[str, ast.Condition]] = []   # equal conditions (spans aside) of the same slot: one read
+    out = []
+    for definition in procedures:
+        slot, steps = _slot(definition), _steps(definition)
+        requires = list(itertools.takewhile(lambda step: isinstance(step, ast.Require), steps))
+        indices = []
+        for step in requires:
+            if (slot, step.condition) not in seen:
+                seen.append((slot, step.condition))
+                conditions.append((slot, step.condition, definition))
+            indices.append(seen.index((slot, step.condition)))
+        out.append((definition, slot, tuple(indices), steps[len(requires)] if len(steps) > len(requires) else None))
+    return conditions, out
+
+
+_READINGS = ByIdentity(_reading)
 
 
 def _slot(definition: ast.Definition) -> str:

@@ -11,15 +11,17 @@ here (`pay_plan`); a source is one untapped permanent whose ability is '{T}: Add
 
 Not offered (abstain, never wrong): mana from sources other than those, the value of X beyond what the
 mana in the pool pays, {2/C} paid with two generic mana, and 'pay {N}' additional costs beyond the mana
-cost. A special action (turning a permanent face up) is tried with every source tapped. Trials short-cut the
-mana abilities (each planned source tapped and its mana added); the game itself runs them when the action is
-taken.
+cost. A special action (116.2) is offered for each procedure of the rules files that may apply to the object
+by what its requirements read, planned for the mana its payment costs; where reading can't tell that cost, with
+every source tapped. Trials short-cut the mana abilities (each planned source tapped and its mana added); the
+game itself runs them when the action is taken.
 """
 from __future__ import annotations
 
 import itertools
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from ..diagnostics import MtgError, error
@@ -31,6 +33,7 @@ from .mana import mana_value
 from .mana_sources import Source, pay_plan
 from .memo import ByIdentity
 from .offers import Offers, card_offers, footprint, offers, permanent_offers, read_abilities
+from .state import Context
 from .turns import MAIN_PHASES
 
 if TYPE_CHECKING:
@@ -106,7 +109,9 @@ class Legal:
     def __init__(self, game: "Game", parsed: dict | None = None):
         self.game = game
         self._parsed: dict[str, ast.Node] = {} if parsed is None else parsed   # may be shared by games
-        self._specials_tried: dict[tuple, bool] = {}   # (turn, text, mana paid with) -> whether it ran
+        self._specials_tried: dict[tuple, bool] = {}   # (turn, text, answers, mana paid with) -> whether it ran
+        self._ways: dict[tuple[str, int, str], Kept[list]] = {}   # (player, object id, pattern) -> its ways
+        self._contexts: dict[str, Context] = {}   # each player's, for reading special actions' requirements
         # kept while what they read stays the same (journal.py): references, each player's offers (offers.py),
         # with the key they hold at, their footprint and their two sides
         self._refs: dict[tuple[str, str], Kept[dict[int, str]]] = {}
@@ -196,11 +201,12 @@ class Legal:
         return True
 
     def decided(self, player: str, action: Action) -> bool:
-        """`checked` for the candidate a player takes if it is legal: a spell, ability, attack or block is run for
-        real first where a runner is set, and is then `taken` (the run proves it legal; its trial would be the same
-        run but for the mana abilities short-cut, the answers probed and a declaration's trial stopping at it);
-        refused, it is tried as `checked` does."""
-        if action.kind in TRIED and self.runner is not None and self.runner(player, action):
+        """`checked` for the candidate a player takes if it is legal: a spell, ability, special action, attack or block
+        is run for real first where a runner is set, and is then `taken` (the run proves it legal; its trial would be
+        the same run but for the mana abilities short-cut, the answers probed and a declaration's trial stopping at
+        it); refused, it is tried as `checked` does."""
+        if (action.kind in TRIED or action.kind == "special") and self.runner is not None \
+                and self.runner(player, action):
             self.taken = action
             return True
         return self.checked(player, action)
@@ -233,11 +239,10 @@ class Legal:
         now = (sorcery, tuple(pool.items()), tuple(sources), tuple(objects[a.object_id].tapped for a in found.activations))
         listed = self._listed[player].get(now) if not found.flash else None
         if listed is None:
-            listed = (self._casts(player, found, sorcery, pool, sources) + self._activations(found, pool, sources)
-                      + self._specials(found, sources))
+            listed = self._casts(player, found, sorcery, pool, sources) + self._activations(found, pool, sources)
             if not found.flash:
                 self._listed[player][now] = listed
-        out = [PASS, *self._lands(player, found), *listed]
+        out = [PASS, *self._lands(player, found), *listed, *self._specials(player, found, pool, sources)]
         if not state.stack:
             out += self._attacks(player) + self._blocks(player)
         return out
@@ -302,17 +307,35 @@ class Legal:
                                   answers=ability.answers, **self.paying(plan)))
         return out
 
-    def _specials(self, found: Offers, sources: list[Source]) -> list[Action]:
-        """116.2: the special actions for the player's objects (offers.py); their cost is paid with all the
-        player's mana sources."""
-        everything = self.paying([(s, s.colors[0]) for s in sources]) if found.specials else {}
-        return [Action("special", text, object_id=i, **everything) for i, text in found.specials]
+    def _specials(self, player: str, found: Offers, pool: Counter, sources: list[Source]) -> list[Action]:
+        """116.2: the special actions for the player's objects (offers.py), one for each way that may apply
+        (`Game.special_ways`, kept while what it read stays the same), its name given up front where there are
+        several: a cost read is paid by a plan as a cast's is, or the way isn't offered; one not read (or two ways
+        of one name) with all the player's sources, the trial telling."""
+        out: list[Action] = []
+        for i, pattern, text in found.specials:
+            kept = self._ways.get((player, i, pattern))
+            if kept is None:
+                context = self._contexts.setdefault(player, Context(0, player, None))
+                kept = self._ways[player, i, pattern] = Kept(partial(self.game.special_ways, player, i, pattern,
+                                                                     context))
+            ways = kept.get(self.game.state.journal)
+            names = [name for name, _ in ways]
+            for name, mana in ways:
+                plan = [(s, s.colors[0]) for s in sources] if mana is None or names.count(name) > 1 \
+                    else pay_plan(mana, pool, sources)
+                if plan is None:
+                    continue
+                action = Action("special", text, object_id=i, answers=(name,) * (len(ways) > 1), **self.paying(plan))
+                if action not in out:
+                    out.append(action)
+        return out
 
     def _special_can(self, player: str, action: Action, pool: Counter) -> bool:
         """A special action's trial, once per turn for the same mana: turning a permanent face up (the actions
         the rules files define) depends on the object and the mana to pay with; one the game then refuses is
         an error of the run, never a wrong answer."""
-        key = (self.game.state.turn, action.text, action.paid, tuple(sorted(pool.items())))
+        key = (self.game.state.turn, action.text, action.answers, action.paid, tuple(sorted(pool.items())))
         if key not in self._specials_tried:
             self._specials_tried[key] = self.can(player, action)
         return self._specials_tried[key]

@@ -68,7 +68,7 @@ class Offers:
     casts: tuple[Castable, ...]
     flash: bool                                 # a permanent of theirs lets spells be cast as though with flash
     activations: tuple[Activatable, ...]
-    specials: tuple[tuple[int, str], ...]       # (object id, step text) of special actions (116.2)
+    specials: tuple[tuple[int, str, str], ...]  # (object id, pattern, step text) of special actions (116.2)
     mana: tuple[tuple[Source, bool], ...]       # their mana sources, tapped or not (`permanent_offers`)
 
 
@@ -219,9 +219,9 @@ def _castable(game: "Game", obj: GameObject, player: str, ref: str) -> Castable:
 
 
 def _special_objects(game: "Game", ref: Callable[[int], str], player: str, face_down: bool) -> tuple[tuple, ...]:
-    """116.2: for each special action the rules files define, its (object id, step text) for the objects it can be
-    about, on one side: the player's face-down permanents ('turn ... face up'), or their cards in hand with a
-    keyword ability the action names; none for the patterns of the other side."""
+    """116.2: for each special action the rules files define, its (object id, pattern, step text) for the objects it
+    can be about, on one side: the player's face-down permanents ('turn ... face up'), or their cards in hand with
+    a keyword ability the action names; none for the patterns of the other side."""
     state = game.state
     out = []
     for pattern in game.rulebook.special_actions:
@@ -234,7 +234,7 @@ def _special_objects(game: "Game", ref: Callable[[int], str], player: str, face_
         else:
             objects = [o for o in _distinct(state.in_zone("hand", player))
                        if any(k.name.lower() in words for k in keyword_abilities(o.card.front.abilities))]
-        out.append(tuple((obj.id, pattern.replace("{}", ref(obj.id))) for obj in objects))
+        out.append(tuple((obj.id, pattern, pattern.replace("{}", ref(obj.id))) for obj in objects))
     return tuple(out)
 
 

@@ -175,14 +175,33 @@ class PaymentSteps:
 
     @executes(ast.PayKeywordCost)
     def pay_keyword_cost(self, node: ast.PayKeywordCost, env: Env) -> None:
+        for cost, changes in self._keyword_costs(node, env):
+            self._pay(cost, env, node, total_changes(self, [(c, env) for c in changes]))  # 601.2f
+
+    def _keyword_costs(self, node: ast.PayKeywordCost, env: Env
+                       ) -> list[tuple[tuple[str, ...], tuple[ast.CostChange, ...]]]:
+        """Each object's cost given by its keyword ability, with the changes to that cost (601.2f)."""
+        out = []
         for i in self.objects(node.objects, env):
             ability = self.keyword_of(i, node.keyword, node.objects)
             if ability is None:
                 raise self.refuse(f"{self.game.name_of(i)} has no {node.keyword} cost", env, node)
-            cost = dict(ability.args).get("cost") or ""
             lines = self.state.objects[i].card.front.abilities + self.game.characteristics(i).abilities
-            self._pay(parse_cost(str(cost)), env, node,
-                      total_changes(self, [(c, env) for c in keyword_changes(lines, ability)]))  # 601.2f
+            out.append((parse_cost(str(dict(ability.args).get("cost") or "")), keyword_changes(lines, ability)))
+        return out
+
+    def mana_to_pay(self, node: ast.Node | None, env: Env) -> tuple[str, ...] | None:
+        """The mana a step paying a cost would pay, as far as reading the state tells (a special action's
+        listing, legal.py): a keyword's cost nothing changes, an object's mana cost or mana written out; None:
+        not a step paying mana, or a cost the payment itself works out."""
+        if isinstance(node, ast.PayKeywordCost):
+            costs = self._keyword_costs(node, env)
+            return None if any(changes for _, changes in costs) else tuple(s for cost, _ in costs for s in cost)
+        if isinstance(node, ast.PayManaCostOf):
+            return tuple(s for cost in self._mana_costs(node, env) for s in cost)
+        if isinstance(node, ast.PayMana) and isinstance(node.cost, str):
+            return parse_cost(node.cost)
+        return None
 
     @executes(ast.PayMana)
     def pay_mana(self, node: ast.PayMana, env: Env) -> None:
@@ -194,8 +213,13 @@ class PaymentSteps:
 
     @executes(ast.PayManaCostOf)
     def pay_mana_cost_of(self, node: ast.PayManaCostOf, env: Env) -> None:
-        for chars in self.printed_or_current(node.objects, env):  # 107.3h: its X is 0
-            self._pay(tuple(s for s in chars.mana_cost or () if s != "X"), env, node)
+        for cost in self._mana_costs(node, env):
+            self._pay(cost, env, node)
+
+    def _mana_costs(self, node: ast.PayManaCostOf, env: Env) -> list[tuple[str, ...]]:
+        """Each object's mana cost, its X as 0 (107.3h)."""
+        return [tuple(s for s in chars.mana_cost or () if s != "X")
+                for chars in self.printed_or_current(node.objects, env)]
 
     def _pay(self, cost: tuple[str, ...], env: Env, node: ast.Node, changes: CostChanges = NO_CHANGES) -> None:
         """A step pays a mana cost the way casting does (hybrid, Phyrexian, X: 118.13b-c; its changes,
