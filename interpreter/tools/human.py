@@ -37,9 +37,11 @@ def render_view(seen: dict, viewer: str) -> str:
 class HumanPlayer:
     """Actions and answers from the terminal (or any `ask` function)."""
 
-    def __init__(self, name: str, ask: Callable[[str], str] = input):
-        self.name, self.ask = name, ask
-        self.chooser = InteractiveChooser(ask)
+    def __init__(self, name: str, ask: Callable[[str], str] | None = None):
+        """`ask`: how a reply is read; by default the terminal's `input` as it is when the player is made (not
+        when this module was imported: a test replaces it)."""
+        self.name, self.ask = name, ask or input
+        self.chooser = InteractiveChooser(self.ask)
 
     def act(self, legal: Legal, player: str, candidates: list[Action]) -> Action:
         game = legal.game
