@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from interpreter.game.legal import Legal
+from interpreter.tools.human import HumanPlayer
 from interpreter.tools.scenario import Runner, Scenario
 
 CARDS = {
@@ -62,3 +63,10 @@ def test_each_offered_special_action_runs_and_leaves_the_other_sources_untapped(
         untapped = [i for i in game.state.battlefield if not game.state.objects[i].tapped]
         assert len(untapped) == 8 - len(action.mana) and not game.state.players["alice"].pool
         game.state.journal.rollback(mark)
+
+
+def test_a_human_reads_which_way_each_action_turns_it_face_up() -> None:
+    game = scenario([{"card": "Exalted Angel", "face_down": "manifested"}, *["Plains"] * 4, *["Island"] * 2]).game
+    legal = Legal(game)
+    shown = [HumanPlayer("alice").shown(legal, a) for a in legal.actions("alice") if a.kind == "special"]
+    assert shown == [f"{ANGEL} (mana cost)", f"{ANGEL} (morph)"]

@@ -62,9 +62,11 @@ class HumanPlayer:
             print(f"  a number from 1 to {len(actions)}")
 
     def shown(self, legal: Legal, action: Action) -> str:
-        """The action as this player may read it: a block names a face-down attacker as such (708.5)."""
+        """The action as this player may read it: with its answers given up front (which ability, which way of
+        turning it face up: two actions of one text differ by them); a block names a face-down attacker as such
+        (708.5)."""
         if action.kind != "block":
-            return action.text
+            return action.text + (f" ({', '.join(action.answers)})" if action.answers else "")
         objects = legal.game.state.objects
 
         def label(object_id: int) -> str:
