@@ -116,7 +116,7 @@ class Legal:
         # with the key they hold at, their footprint and their two sides
         self._refs: dict[tuple[str, str], Kept[dict[int, str]]] = {}
         self._offers: dict[str, tuple[Key, tuple, tuple, Offers]] = {}
-        self._listed: dict[str, dict[tuple, list[Action]]] = {}   # each player's casts, activations, special actions
+        self._listed: dict[str, dict[tuple, list[Action]]] = {}   # each player's casts and activations
         #                                                            for their offers now, by what else they read
         self._castables: dict = {}   # (object id, player, reference, who may play it) -> its ways of casting
         self._abilities = ByIdentity(lambda abilities: read_abilities(game, abilities))   # what each tuple offers
