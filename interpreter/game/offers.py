@@ -91,10 +91,9 @@ def card_offers(game: "Game", ref: Callable[[int], str], player: str, known: dic
     """The side of the player's offers their cards make (the same while `footprint`'s first part is): the lands they
     may play, their ways of casting cards, and the special actions of cards in hand, by pattern; `known`: the ways of
     casting each card worked out before (`_castables`)."""
-    playable = _playable(game, player)
-    lands = tuple((o.id, f"play {ref(o.id)}") for o in _distinct(game.state.in_zone("hand", player)) + playable
-                  if "Land" in o.card.front.characteristics().types)
-    return lands, _castables(game, ref, player, playable, known), _special_objects(game, ref, player, False)
+    hand, playable = _distinct(game.state.in_zone("hand", player)), _playable(game, player)
+    lands = tuple((o.id, f"play {ref(o.id)}") for o in hand + playable if "Land" in o.card.front.characteristics().types)
+    return lands, _castables(game, ref, player, hand, playable, known), _special_objects(game, ref, player, hand)
 
 
 class Abilities(NamedTuple):
@@ -147,7 +146,7 @@ def permanent_offers(game: "Game", ref: Callable[[int], str], player: str, read:
                        if (colors := one_mana(game, player, ability, obj))), None)
         if source is not None:
             mana.append((source, "Creature" in chars.types))
-    return flash, tuple(activations), _special_objects(game, ref, player, True), tuple(mana)
+    return flash, tuple(activations), _special_objects(game, ref, player, None), tuple(mana)
 
 
 def offers(cards: tuple, permanents: tuple) -> Offers:
@@ -167,16 +166,16 @@ def _playable(game: "Game", player: str) -> list[GameObject]:
                                 if state.objects[i].playable_by == player])]
 
 
-def _castables(game: "Game", ref: Callable[[int], str], player: str, playable: list[GameObject], known: dict
-               ) -> tuple[Castable, ...]:
+def _castables(game: "Game", ref: Callable[[int], str], player: str, hand: list[GameObject],
+               playable: list[GameObject], known: dict) -> tuple[Castable, ...]:
     """601.2: the player's cards and their ways of casting (`_castable`), each kept in `known` by what it reads
     that can change (an object's card, zone and owner never do, 400.7). A card of theirs outside the hand that
     nothing lets them play and with no line of a kind that could (no `ast.CastPermission`) has none: left out."""
     out = []
     rulebook = game.rulebook
-    own = [o for zone in CAST_ZONES for o in _distinct(game.state.in_zone(zone, player))
-           if zone == "hand" or o.playable_by == player
-           or statics_of_kind(o.card.front.characteristics().abilities, rulebook, ast.CastPermission)]
+    own = hand + [o for zone in CAST_ZONES[1:] for o in _distinct(game.state.in_zone(zone, player))
+                  if o.playable_by == player
+                  or statics_of_kind(o.card.front.characteristics().abilities, rulebook, ast.CastPermission)]
     for obj in own + [o for o in playable if o.owner != player]:
         key = (obj.id, player, ref(obj.id), obj.playable_by)
         castable = known.get(key)
@@ -218,11 +217,13 @@ def _castable(game: "Game", obj: GameObject, player: str, ref: str) -> Castable:
     return Castable(obj.id, printed, tuple(ways))
 
 
-def _special_objects(game: "Game", ref: Callable[[int], str], player: str, face_down: bool) -> tuple[tuple, ...]:
+def _special_objects(game: "Game", ref: Callable[[int], str], player: str, hand: list[GameObject] | None
+                     ) -> tuple[tuple, ...]:
     """116.2: for each special action the rules files define, its (object id, pattern, step text) for the objects it
-    can be about, on one side: the player's face-down permanents ('turn ... face up'), or their cards in hand with
-    a keyword ability the action names; none for the patterns of the other side."""
+    can be about, on one side: the player's face-down permanents ('turn ... face up'; `hand` None), or their cards in
+    hand (`hand`: one of each name) with a keyword ability the action names; none for the patterns of the other side."""
     state = game.state
+    face_down = hand is None
     out = []
     for pattern in game.rulebook.special_actions:
         words = set(pattern.lower().split())
@@ -232,7 +233,7 @@ def _special_objects(game: "Game", ref: Callable[[int], str], player: str, face_
             objects = [state.objects[i] for i in state.battlefield
                        if state.objects[i].controller == player and state.objects[i].face_down]
         else:
-            objects = [o for o in _distinct(state.in_zone("hand", player))
+            objects = [o for o in hand
                        if any(k.name.lower() in words for k in keyword_abilities(o.card.front.abilities))]
         out.append(tuple((obj.id, pattern, pattern.replace("{}", ref(obj.id))) for obj in objects))
     return tuple(out)
@@ -242,5 +243,6 @@ def _distinct(objects: list[GameObject]) -> list[GameObject]:
     """One object of each card name (the same card twice is the same action)."""
     seen: dict[str, GameObject] = {}
     for obj in objects:
-        seen.setdefault(obj.card_name, obj)
+        if obj.card.name not in seen:
+            seen[obj.card.name] = obj
     return list(seen.values())
