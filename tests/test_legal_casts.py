@@ -92,3 +92,16 @@ def test_cards_an_effect_lets_the_player_play_are_offered_wherever_they_are_and_
     bob_card.playable_by = "alice"
     assert [a.text for a in Legal(game).actions("alice") if a.kind == "play"] == [
         "play alice.exile:Island", "play bob.exile:Island"]
+
+
+def test_a_mana_plan_is_found_where_the_first_choice_of_a_source_would_miss_it() -> None:
+    """{W}{U} from a W/U land and a W/B land: the W/B land pays {W} (106.1, 605.1a); taking the W/U land for
+    {W} first, as the fewest-colors choice does, leaves nothing for {U}. A plan that doesn't exist stays None."""
+    from collections import Counter
+
+    from interpreter.game.mana_sources import Source, pay_plan
+    azorius, orzhov = Source(1, "WU", None), Source(2, "WB", None)
+    plan = pay_plan(("W", "U"), Counter(), [azorius, orzhov])
+    assert plan is not None and sorted((s.object_id, color) for s, color in plan) == [(1, "U"), (2, "W")]
+    assert pay_plan(("W", "U"), Counter(), [orzhov, Source(3, "WB", None)]) is None
+    assert pay_plan(("W", "U", "B", "R", "G", "5"), Counter(), [azorius, orzhov] * 4) is None

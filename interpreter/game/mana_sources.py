@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 ANY = "WUBRGC"
+#: What pays one mana symbol: the colors it can be, and its source (None: a mana in the pool).
+Unit = tuple[str, "Source | None"]
 
 
 @dataclass(frozen=True)
@@ -92,18 +94,54 @@ def pay_plan(cost: tuple[str, ...], pool: Counter, sources: list[Source]
     units: list[tuple[str, Source | None]] = [(color, None) for color, n in pool.items() for _ in range(n)]
     units += [(s.colors, s) for s in sources]
     needs.sort(key=lambda need: (need.startswith("?"), len(need)))
-    used: list[tuple[Source, str]] = []
+    chosen = _greedy(needs, list(units))
+    if chosen is None and _may_be_missed(needs, units):
+        chosen = _any_way(needs, units)
+    if chosen is None:
+        return None
+    return [(unit[1], next(c for c in need.lstrip("?") if c in unit[0]) if need.lstrip("?") != ANY else unit[0][0])
+            for need, unit in chosen if unit[1] is not None]
+
+
+def _greedy(needs: list[str], units: list[Unit]) -> list[tuple[str, Unit]] | None:
+    """Each need, fewest options first, paid by the fitting unit of the fewest colors, the pool's first."""
+    chosen = []
     for need in needs:
-        optional = need.startswith("?")
-        allowed = need.lstrip("?")
-        fitting = [u for u in units if set(u[0]) & set(allowed)]
+        fitting = [u for u in units if set(u[0]) & set(need.lstrip("?"))]
         if not fitting:
-            if optional:
+            if need.startswith("?"):
                 continue
             return None
         unit = min(fitting, key=lambda u: (u[1] is not None, len(u[0])))
         units.remove(unit)
-        if unit[1] is not None:
-            color = next(c for c in allowed if c in unit[0]) if allowed != ANY else unit[0][0]
-            used.append((unit[1], color))
-    return used
+        chosen.append((need, unit))
+    return chosen
+
+
+def _may_be_missed(needs: list[str], units: list[Unit]) -> bool:
+    """Whether a way the greedy choice didn't find may exist: a unit or a need with a choice of colors ({W}{U}
+    from a W/U and a W/B land), enough units, and a fitting unit for each need that must be paid."""
+    required = [set(n) for n in needs if not n.startswith("?")]
+    return (len(required) <= len(units)
+            and (any(len(u[0]) > 1 for u in units) or any(1 < len(n.lstrip("?")) < len(ANY) for n in needs))
+            and all(any(need & set(u[0]) for u in units) for need in required))
+
+
+def _any_way(needs: list[str], units: list[Unit]) -> list[tuple[str, Unit]] | None:
+    """A way for the units to pay every need but the optional ones (life pays those), by trying each fitting
+    unit in turn (units of the same colors from the same kind of place tried once)."""
+    if not needs:
+        return []
+    if sum(not n.startswith("?") for n in needs) > len(units):
+        return None
+    need, rest = needs[0], needs[1:]
+    tried = set()
+    for n, unit in enumerate(units):
+        kind = (unit[0], unit[1] is None)
+        if kind in tried or not set(unit[0]) & set(need.lstrip("?")):
+            continue
+        tried.add(kind)
+        way = _any_way(rest, units[:n] + units[n + 1:])
+        if way is not None:
+            return [(need, unit), *way]
+    return _any_way(rest, units) if need.startswith("?") else None
