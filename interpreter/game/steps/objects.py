@@ -416,7 +416,9 @@ class ObjectSteps:
             if "_that_player" not in env.vars and named:  # else the target player the text named before (608.2c)
                 return [p for p in named[-1:] if p in order]
             if "_that_player" not in env.vars:
-                raise self.refuse("'that player' refers to no player here: no event about a player triggered it",
+                raise self.refuse("'that player' refers to no player here: no event about a player triggered it "
+                                  "and no target player was named before it (one of the players an earlier 'each "
+                                  "player' or 'each opponent' names, in turn, isn't read as 'that player' yet)",
                                   env, node, "608.2c")
             return [p for p in env.vars["_that_player"] if p in order]
         if node.who in ("its controller", "its owner"):  # of what the step before acted on (608.2h)
