@@ -12,7 +12,7 @@ from . import runs
 from .characteristics import Characteristics
 from .choices import Choice
 from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
-from .damage import statics_of_kind
+from .damage import any_of_kind, statics_of_kind
 from .memo import ByIdentity
 from .state import Delayed, GameObject, StackItem
 from .player_rules import Inherent
@@ -252,6 +252,11 @@ class Bookkeeping:
         if self._applying is not None:
             return {i: self.characteristics(i) for i in self.state.battlefield}
         return self._static_pass.get(self.state.journal).permanents
+
+    def permanents_have(self, kind: type | tuple) -> bool:
+        """Whether a permanent has an ability of the kind now, looked for once over their tuples of abilities
+        (`any_of_kind`): the quick exit before reading each permanent's."""
+        return any_of_kind([chars.abilities for chars in self.permanents().values()], self.rulebook, kind)
 
     def functioning(self, object_id: int, zone: str) -> tuple[tuple[ast.TriggeredAbility, dict], ...]:
         """The triggered abilities of the object that function in the zone it is in (113.6), each with its slots'

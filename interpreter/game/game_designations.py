@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..diagnostics import error
 from ..language import ast
-from .damage import any_of_kind, statics_of_kind
+from .damage import statics_of_kind
 from .events import Event
 from .steps import Env
 from .steps.base import PERMANENT_TYPES
@@ -71,10 +71,10 @@ class GameDesignations:
 
     def _read_followers(self) -> list[int]:
         """The permanents with a rule that applies at any time (kept while what it read stays the same)."""
-        permanents = self.permanents()
-        if not any_of_kind([chars.abilities for chars in permanents.values()], self.rulebook, AT_ANY_TIME):
+        if not self.permanents_have(AT_ANY_TIME):
             return []
-        return [i for i, chars in permanents.items() if statics_of_kind(chars.abilities, self.rulebook, AT_ANY_TIME)]
+        return [i for i, chars in self.permanents().items()
+                if statics_of_kind(chars.abilities, self.rulebook, AT_ANY_TIME)]
 
     def _follows(self, object_id: int) -> bool:
         chars = self.characteristics(object_id)

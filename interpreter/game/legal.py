@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 MOST_COMBINED = 4
 #: The kinds of action a trial (`Legal.can`) confirms.
 TRIED = ("cast", "activate", "attack", "block")
+#: The kinds of action a computer player's pick runs for real first (`Legal.decided`).
+RUN_FIRST = (*TRIED, "special")
 
 
 @dataclass(frozen=True)
@@ -205,8 +207,7 @@ class Legal:
         is run for real first where a runner is set, and is then `taken` (the run proves it legal; its trial would be
         the same run but for the mana abilities short-cut, the answers probed and a declaration's trial stopping at
         it); refused, it is tried as `checked` does."""
-        if (action.kind in TRIED or action.kind == "special") and self.runner is not None \
-                and self.runner(player, action):
+        if action.kind in RUN_FIRST and self.runner is not None and self.runner(player, action):
             self.taken = action
             return True
         return self.checked(player, action)

@@ -7,7 +7,6 @@ control; the Auras and Equipment attached to a permanent phase out and in with i
 from __future__ import annotations
 
 from ..language import ast
-from .damage import any_of_kind
 from .events import Event
 from .steps import Env
 
@@ -58,9 +57,10 @@ class Phasing:
         """502.1, 702.26a: before the active player untaps, their phased-in permanents with phasing phase out
         and, at the same time, the permanents that phased out directly under their control phase in."""
         state = self.state
-        out = [i for i in state.battlefield if state.objects[i].controller == state.active
-               and self._own(self.characteristics(i), ast.PhasesOutInUntapStep)] if any_of_kind(
-            [chars.abilities for chars in self.permanents().values()], self.rulebook, ast.PhasesOutInUntapStep) else []
+        out = []
+        if self.permanents_have(ast.PhasesOutInUntapStep):
+            out = [i for i in state.battlefield if state.objects[i].controller == state.active
+                   and self._own(self.characteristics(i), ast.PhasesOutInUntapStep)]
         back = [i for i in state.phased if state.objects[i].controller == state.active
                 and not state.objects[i].phased_indirectly]
         self.phase_out(out)
