@@ -72,6 +72,13 @@ def test_a_plain_container_assigned_to_the_state_is_adopted() -> None:
     # a volatile field's container is its journaled type's twin (its changes don't move the steady stamp)
     assert type(player.pool) is VOLATILE_TWIN[JCounter] and type(context.events) is VOLATILE_TWIN[JList]
     assert isinstance(player.pool, JCounter) and player.pool["G"] == 1
+    # given to the constructor, by position or name, to a volatile field or not (`recorded`'s __init__ sets
+    # fields without the journaling __setattr__, then adopts what needs it)
+    made = Context(2, "bob", None, None, [], [Targets(["x"], None)], vars={"Y": 2})
+    assert type(made.events) is VOLATILE_TWIN[JList] and type(made.targets) is JList and type(made.vars) is JDict
+    assert type(made.targets[0].chosen) is JList and type(made.targets[0].vars) is JDict
+    with pytest.raises(TypeError):
+        hash(made)   # a state object is compared by value, never a key
 
 
 def unjournaled(value, path: str = "state", seen: set | None = None) -> list[str]:

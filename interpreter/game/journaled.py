@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from .inverses import (dict_delete, dict_restore, dict_set, list_delete, list_insert, list_pop, list_restore,
@@ -388,14 +388,33 @@ R = TypeVar("R", bound=type)
 
 def recorded(cls: R) -> R:
     """A state class (a `Recorded`): a dataclass with __slots__ whose construction records nothing -- a
-    new object has no old values, and disappears with the journaled entry that holds it."""
-    cls = dataclass(slots=True)(cls)
+    new object has no old values, and disappears with the journaled entry that holds it. Its __init__ is the
+    one a frozen dataclass gets, which sets each field with `object.__setattr__` (not the journaling one:
+    nothing to record, about 40 fields an object); plain containers among the arguments, or made by a
+    default factory that may give one, are then adopted as `Recorded.__setattr__` would."""
+    own = dict(cls.__dict__)
+    cls = dataclass(slots=True, frozen=True)(cls)
+    for name in ("__setattr__", "__delattr__", "__getstate__", "__setstate__"):
+        if name not in own and name in cls.__dict__:
+            delattr(cls, name)   # the frozen dataclass's: writes are Recorded's again, copies field by field
+    cls.__hash__ = own.get("__hash__")   # as a dataclass that isn't frozen: unhashable unless it says
     for name in cls.volatile_fields:
         setattr(cls, name, _VolatileSlot(cls.__dict__[name]))
+    fields = cls.__dataclass_fields__.values()
+    names = tuple(f.name for f in fields)
+    factoried = tuple(f.name for f in fields if f.default_factory is not MISSING and not (
+        isinstance(f.default_factory, type) and (f.default_factory in ADOPT.values()
+                                                 or not issubclass(f.default_factory, tuple(ADOPT)))))
     init = cls.__init__
 
     @functools.wraps(init)
     def __init__(self: Recorded, *args: Any, **kwargs: Any) -> None:
         _made(init, self, *args, **kwargs)
+        if factoried or any(type(a) in ADOPT for a in args) or kwargs and any(
+                type(a) in ADOPT for a in kwargs.values()):
+            for name in names:
+                adopt = ADOPT.get(type(getattr(self, name)))
+                if adopt is not None:
+                    object.__setattr__(self, name, adopt(getattr(self, name)))
     cls.__init__ = __init__
     return cls
