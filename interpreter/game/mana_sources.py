@@ -2,6 +2,7 @@
 one mana (106.1, 605.1a), and which of them pay a cost (`pay_plan`)."""
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -79,7 +80,28 @@ _made = ByIdentity(_made_by)
 def pay_plan(cost: tuple[str, ...], pool: Counter, sources: list[Source]
              ) -> list[tuple[Source, str]] | None:
     """Which sources to tap, and for which color, so that the pool then pays the cost (X as 0; a Phyrexian
-    symbol with its color when it can, else life; {2/C} with its color only); None: it can't (or not so)."""
+    symbol with its color when it can, else life; {2/C} with its color only); None: it can't (or not so). Each
+    unit (a mana of the pool, a source) pays one symbol: with fewer units than symbols that must be paid, none."""
+    needs, required = _needs_of(cost)
+    if needs is None:
+        return None
+    units: list[Unit] = [(color, None) for color, n in pool.items() for _ in range(n)]
+    units += [(s.colors, s) for s in sources]
+    if required > len(units):
+        return None
+    chosen = _greedy(needs, units)
+    if chosen is None and _may_be_missed(needs, units):
+        chosen = _any_way(needs, units)
+    if chosen is None:
+        return None
+    return [(unit[1], next(c for c in need.lstrip("?") if c in unit[0]) if need.lstrip("?") != ANY else unit[0][0])
+            for need, unit in chosen if unit[1] is not None]
+
+
+@functools.lru_cache(maxsize=4096)
+def _needs_of(cost: tuple[str, ...]) -> tuple[tuple[str, ...] | None, int]:
+    """What each symbol of a cost needs (the colors that pay it, '?' first where life may pay it instead), fewest
+    options first, and how many must be paid with mana; None: a symbol no mana pays. Read once per cost."""
     needs: list[str] = []
     for symbol in cost:
         if symbol.isdigit():
@@ -90,35 +112,28 @@ def pay_plan(cost: tuple[str, ...], pool: Counter, sources: list[Source]
             halves = [h for h in symbol.split("/") if h in ANY]
             needs.append("".join(halves) if not symbol.endswith("/P") else "?" + halves[0])
         elif symbol != "X":
-            return None
-    units: list[tuple[str, Source | None]] = [(color, None) for color, n in pool.items() for _ in range(n)]
-    units += [(s.colors, s) for s in sources]
+            return None, 0
     needs.sort(key=lambda need: (need.startswith("?"), len(need)))
-    chosen = _greedy(needs, list(units))
-    if chosen is None and _may_be_missed(needs, units):
-        chosen = _any_way(needs, units)
-    if chosen is None:
-        return None
-    return [(unit[1], next(c for c in need.lstrip("?") if c in unit[0]) if need.lstrip("?") != ANY else unit[0][0])
-            for need, unit in chosen if unit[1] is not None]
+    return tuple(needs), sum(not n.startswith("?") for n in needs)
 
 
-def _greedy(needs: list[str], units: list[Unit]) -> list[tuple[str, Unit]] | None:
+def _greedy(needs: tuple[str, ...], units: list[Unit]) -> list[tuple[str, Unit]] | None:
     """Each need, fewest options first, paid by the fitting unit of the fewest colors, the pool's first."""
+    left = sorted(units, key=lambda u: (u[1] is not None, len(u[0])))   # the first fitting is the one to use
     chosen = []
     for need in needs:
-        fitting = [u for u in units if set(u[0]) & set(need.lstrip("?"))]
-        if not fitting:
+        colors = set(need.lstrip("?"))
+        unit = next((u for u in left if not colors.isdisjoint(u[0])), None)
+        if unit is None:
             if need.startswith("?"):
                 continue
             return None
-        unit = min(fitting, key=lambda u: (u[1] is not None, len(u[0])))
-        units.remove(unit)
+        left.remove(unit)
         chosen.append((need, unit))
     return chosen
 
 
-def _may_be_missed(needs: list[str], units: list[Unit]) -> bool:
+def _may_be_missed(needs: tuple[str, ...], units: list[Unit]) -> bool:
     """Whether a way the greedy choice didn't find may exist: a unit or a need with a choice of colors ({W}{U}
     from a W/U and a W/B land), enough units, and a fitting unit for each need that must be paid."""
     required = [set(n) for n in needs if not n.startswith("?")]
@@ -127,7 +142,7 @@ def _may_be_missed(needs: list[str], units: list[Unit]) -> bool:
             and all(any(need & set(u[0]) for u in units) for need in required))
 
 
-def _any_way(needs: list[str], units: list[Unit]) -> list[tuple[str, Unit]] | None:
+def _any_way(needs: tuple[str, ...], units: list[Unit]) -> list[tuple[str, Unit]] | None:
     """A way for the units to pay every need but the optional ones (life pays those), by trying each fitting
     unit in turn (units of the same colors from the same kind of place tried once)."""
     if not needs:
