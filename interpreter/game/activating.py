@@ -58,7 +58,7 @@ class Activating:
         attempt(chosen)()
 
     def special_ways(self, player: str, object_id: int, pattern: str, context: Context | None = None
-                     ) -> list[tuple[str, tuple[str, ...] | None]]:
+                     ) -> tuple[tuple[str, tuple[str, ...] | None], ...]:
         """116.2: the procedures of a special action on the object that may apply by what the state says (legal.py
         lists them), each as its name and the mana its payment costs: its leading requirements hold (one not
         read leaves it in, its cost unread; one several procedures share read once), and the step after them
@@ -86,7 +86,7 @@ class Activating:
             except MtgError:
                 mana = None   # a part not read: the trial tells
             out.append((definition.name, mana))
-        return out
+        return tuple(out)
 
     def activate(self, player: str, command: ast.ActivateCommand) -> None:
         """602.2: choose the ability, pay its costs; a mana ability resolves at once (605.3), others wait.

@@ -112,7 +112,7 @@ class Legal:
         self.game = game
         self._parsed: dict[str, ast.Node] = {} if parsed is None else parsed   # may be shared by games
         self._specials_tried: dict[tuple, bool] = {}   # (turn, text, answers, mana paid with) -> whether it ran
-        self._ways: dict[tuple[str, int, str], Kept[list]] = {}   # (player, object id, pattern) -> its ways
+        self._ways: dict[tuple[str, int, str], Kept[tuple]] = {}   # (player, object id, pattern) -> its ways
         self._contexts: dict[str, Context] = {}   # each player's, for reading special actions' requirements
         # kept while what they read stays the same (journal.py): references, each player's offers (offers.py),
         # with the key they hold at, their footprint and their two sides
@@ -236,14 +236,18 @@ class Legal:
         sources = self.mana_sources(found)
         sorcery = self.game.sorcery_timing(player)
         objects = state.objects
-        # what they give is the same for the same offers, timing, pool, sources and tapped permanents
-        now = (sorcery, tuple(pool.items()), tuple(sources), tuple(objects[a.object_id].tapped for a in found.activations))
+        ways = tuple(self._special_ways(player, i, pattern) for i, pattern, _ in found.specials)
+        # what they give is the same for the same offers, timing, pool, sources, tapped permanents and ways of
+        # the special actions
+        now = (sorcery, tuple(pool.items()), tuple(sources), tuple(objects[a.object_id].tapped for a in found.activations),
+               ways)
         listed = self._listed[player].get(now) if not found.flash else None
         if listed is None:
-            listed = self._casts(player, found, sorcery, pool, sources) + self._activations(found, pool, sources)
+            listed = (self._casts(player, found, sorcery, pool, sources) + self._activations(found, pool, sources)
+                      + self._specials(found, ways, pool, sources))
             if not found.flash:
                 self._listed[player][now] = listed
-        out = [PASS, *self._lands(player, found), *listed, *self._specials(player, found, pool, sources)]
+        out = [PASS, *self._lands(player, found), *listed]
         if not state.stack:
             out += self._attacks(player) + self._blocks(player)
         return out
@@ -308,26 +312,29 @@ class Legal:
                                   answers=ability.answers, **self.paying(plan)))
         return out
 
-    def _specials(self, player: str, found: Offers, pool: Counter, sources: list[Source]) -> list[Action]:
+    def _special_ways(self, player: str, object_id: int, pattern: str) -> tuple:
+        """`Game.special_ways` for a special action on the object, kept while what it read stays the same."""
+        kept = self._ways.get((player, object_id, pattern))
+        if kept is None:
+            context = self._contexts.setdefault(player, Context(0, player, None))
+            kept = self._ways[player, object_id, pattern] = Kept(partial(self.game.special_ways, player, object_id,
+                                                                         pattern, context))
+        return kept.get(self.game.state.journal)
+
+    def _specials(self, found: Offers, ways: tuple, pool: Counter, sources: list[Source]) -> list[Action]:
         """116.2: the special actions for the player's objects (offers.py), one for each way that may apply
-        (`Game.special_ways`, kept while what it read stays the same), its name given up front where there are
+        (`Game.special_ways`: `ways`, for each of `found.specials`), its name given up front where there are
         several: a cost read is paid by a plan as a cast's is, or the way isn't offered; one not read (or two ways
         of one name) with all the player's sources, the trial telling."""
         out: list[Action] = []
-        for i, pattern, text in found.specials:
-            kept = self._ways.get((player, i, pattern))
-            if kept is None:
-                context = self._contexts.setdefault(player, Context(0, player, None))
-                kept = self._ways[player, i, pattern] = Kept(partial(self.game.special_ways, player, i, pattern,
-                                                                     context))
-            ways = kept.get(self.game.state.journal)
-            names = [name for name, _ in ways]
-            for name, mana in ways:
+        for (i, _, text), its in zip(found.specials, ways):
+            names = [name for name, _ in its]
+            for name, mana in its:
                 plan = [(s, s.colors[0]) for s in sources] if mana is None or names.count(name) > 1 \
                     else pay_plan(mana, pool, sources)
                 if plan is None:
                     continue
-                action = Action("special", text, object_id=i, answers=(name,) * (len(ways) > 1), **self.paying(plan))
+                action = Action("special", text, object_id=i, answers=(name,) * (len(its) > 1), **self.paying(plan))
                 if action not in out:
                     out.append(action)
         return out
