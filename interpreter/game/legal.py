@@ -239,8 +239,8 @@ class Legal:
         ways = tuple(self._special_ways(player, i, pattern) for i, pattern, _ in found.specials)
         # what they give is the same for the same offers, timing, pool, sources, tapped permanents and ways of
         # the special actions
-        now = (sorcery, tuple(pool.items()), tuple(sources), tuple(objects[a.object_id].tapped for a in found.activations),
-               ways)
+        now = (sorcery, tuple(pool.items()), tuple(sources),
+               tuple(objects[a.object_id].tapped for a in found.activations), ways)
         listed = self._listed[player].get(now) if not found.flash else None
         if listed is None:
             listed = (self._casts(player, found, sorcery, pool, sources) + self._activations(found, pool, sources)
@@ -353,12 +353,16 @@ class Legal:
         is and its abilities say (`_may_attack`), each alone, every combination of up to MOST_COMBINED of them, or
         all. What holds for the attackers together is the trial's (`checked`): what each may attack and 'can't
         attack alone' (508.1c), requirements (508.1d), costs (508.1g); so a creature that can't attack alone is
-        offered with others, never alone."""
+        offered with others, never alone. Only the player's untapped permanents are asked about: `attacker_problem`
+        refuses the others by that alone (508.1a)."""
         state = self.game.state
         if state.active != player or state.step != "beginning of combat":
             return []
-        able = [i for i in state.battlefield if self._may_attack(player, i)]
-        return [self.attack_action(c) for c in _combinations(able)]
+        objects = state.objects
+        able = [i for i in state.battlefield if (o := objects[i]).controller == player and not o.tapped
+                and self._may_attack(player, i)]
+        refs = {i: self.ref(i) for i in able}
+        return [self.attack_action(c, refs.__getitem__) for c in _combinations(able)]
 
     def _may_attack(self, player: str, object_id: int) -> bool:
         """508.1a, 508.1c, 302.6: an untapped creature of the player's, not summoning sick unless it may attack
@@ -368,8 +372,9 @@ class Legal:
         except MtgError:
             return True   # what a part not run yet would say: the trial refuses it
 
-    def attack_action(self, attackers: tuple[int, ...]) -> Action:
-        refs = ", ".join(self.ref(i) for i in attackers)
+    def attack_action(self, attackers: tuple[int, ...], ref: Callable[[int], str] | None = None) -> Action:
+        """The attack with these creatures; `ref`: their references if known (`ref`)."""
+        refs = ", ".join(map(ref or self.ref, attackers))
         return Action("attack", f"attack with {refs}", pairs=tuple(attackers))
 
     def _blocks(self, player: str) -> list[Action]:
@@ -386,7 +391,9 @@ class Legal:
         blockers = [i for i in state.battlefield if state.objects[i].controller == player
                     and not state.objects[i].tapped and "Creature" in self.game.characteristics(i).types]
         singles = [p for p in itertools.product(attackers, blockers) if self._may_block(player, *p)]
-        return [self.block_action(c) for c in _combinations(singles) if len({b for _, b in c}) == len(c)]
+        refs = {i: self.ref(i) for pair in singles for i in pair}
+        return [self.block_action(c, refs.__getitem__) for c in _combinations(singles)
+                if len({b for _, b in c}) == len(c)]
 
     def _may_block(self, player: str, attacker: int, blocker: int) -> bool:
         """509.1a-b: an untapped creature of the player's that nothing says can't block, nor block this attacker
@@ -396,8 +403,9 @@ class Legal:
         except MtgError:
             return True   # what a part not run yet would say: the trial refuses it
 
-    def block_action(self, pairs: tuple[tuple[int, int], ...]) -> Action:
-        sentences = " ".join(f"block {a} with {', '.join(bs)}." for a, bs in _block_refs(self.ref, pairs))
+    def block_action(self, pairs: tuple[tuple[int, int], ...], ref: Callable[[int], str] | None = None) -> Action:
+        """The blocks of these (attacker, blocker) pairs; `ref`: their references if known (`ref`)."""
+        sentences = " ".join(f"block {a} with {', '.join(bs)}." for a, bs in _block_refs(ref or self.ref, pairs))
         return Action("block", sentences, pairs=tuple(pairs))
 
 
