@@ -147,9 +147,9 @@ class Legal:
     def paying(self, plan: list[tuple[Source, str]]) -> dict:
         """The fields of an Action that pays with the plan: its mana steps, and what they pay (for trials)."""
         return {"mana": tuple((f"activate {self.ref(s.object_id)}",
-                               tuple(a for a in (s.label, color if len(s.colors) > 1 else None) if a))
+                               tuple([a for a in (s.label, color if len(s.colors) > 1 else None) if a]))
                               for s, color in plan),
-                "paid": tuple((s.object_id, color) for s, color in plan)}
+                "paid": tuple([(s.object_id, color) for s, color in plan])}
 
     def command(self, text: str) -> ast.Node:
         node = self._parsed.get(text)
@@ -236,11 +236,11 @@ class Legal:
         sources = self.mana_sources(found)
         sorcery = self.game.sorcery_timing(player)
         objects = state.objects
-        ways = tuple(self._special_ways(player, i, pattern) for i, pattern, _ in found.specials)
+        ways = tuple([self._special_ways(player, i, pattern) for i, pattern, _ in found.specials])
         # what they give is the same for the same offers, timing, pool, sources, tapped permanents and ways of
         # the special actions
         now = (sorcery, tuple(pool.items()), tuple(sources),
-               tuple(objects[a.object_id].tapped for a in found.activations), ways)
+               tuple([objects[a.object_id].tapped for a in found.activations]), ways)
         listed = self._listed[player].get(now) if not found.flash else None
         if listed is None:
             listed = (self._casts(player, found, sorcery, pool, sources) + self._activations(found, pool, sources)
@@ -285,6 +285,7 @@ class Legal:
         it had flash: 609.4) and whose mana their mana can pay; the first way of each text."""
         flash = not sorcery and found.flash
         out: list[Action] = []
+        texts: set[str] = set()
         for castable in found.casts:
             printed = castable.printed
             timely = sorcery or "Instant" in printed.types or flash and self.game.as_though_flash(player, printed)
@@ -292,7 +293,8 @@ class Legal:
                 if not (sorcery if way.sorcery else timely):
                     continue
                 plan = pay_plan(way.mana, pool, sources)
-                if plan is not None and all(a.text != way.text for a in out):
+                if plan is not None and way.text not in texts:
+                    texts.add(way.text)
                     out.append(Action("cast", way.text, object_id=castable.object_id, value=way.value,
                                       **self.paying(plan)))
         return out

@@ -80,11 +80,11 @@ def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tup
     state = game.state
     zones, objects, permanents = state.players[player].zones, state.objects, game.permanents()
     return ((tuple(zones["hand"]),
-             tuple((i, objects[i].playable_by) for zone in CAST_ZONES[1:] for i in zones[zone]),
-             tuple((i, ref(i)) for name, figures in state.players.items() if name != player
-                   for zone in CAST_ZONES[1:] for i in figures.zones[zone] if objects[i].playable_by == player)),
-            tuple((i, permanents[i], o.phased_out, o.face_down, o.chosen) for i in state.battlefield
-                  if (o := objects[i]).controller == player))
+             tuple([(i, objects[i].playable_by) for zone in CAST_ZONES[1:] for i in zones[zone]]),
+             tuple([(i, ref(i)) for name, figures in state.players.items() if name != player
+                    for zone in CAST_ZONES[1:] for i in figures.zones[zone] if objects[i].playable_by == player])),
+            tuple([(i, permanents[i], o.phased_out, o.face_down, o.chosen) for i in state.battlefield
+                   if (o := objects[i]).controller == player]))
 
 
 def card_offers(game: "Game", ref: Callable[[int], str], player: str, known: dict) -> tuple:
@@ -92,7 +92,8 @@ def card_offers(game: "Game", ref: Callable[[int], str], player: str, known: dic
     may play, their ways of casting cards, and the special actions of cards in hand, by pattern; `known`: the ways of
     casting each card worked out before (`_castables`)."""
     hand, playable = _distinct(game.state.in_zone("hand", player)), _playable(game, player)
-    lands = tuple((o.id, f"play {ref(o.id)}") for o in hand + playable if "Land" in o.card.front.characteristics().types)
+    lands = tuple([(o.id, f"play {ref(o.id)}") for o in hand + playable
+                   if "Land" in o.card.front.characteristics().types])
     return lands, _castables(game, ref, player, hand, playable, known), _special_objects(game, ref, player, hand)
 
 
@@ -154,7 +155,7 @@ def offers(cards: tuple, permanents: tuple) -> Offers:
     order of their patterns."""
     lands, casts, card_specials = cards
     flash, activations, permanent_specials, mana = permanents
-    specials = tuple(s for c, p in zip(card_specials, permanent_specials) for s in c + p)
+    specials = tuple([s for c, p in zip(card_specials, permanent_specials) for s in c + p])
     return Offers(lands, casts, flash, activations, specials, mana)
 
 
@@ -235,7 +236,7 @@ def _special_objects(game: "Game", ref: Callable[[int], str], player: str, hand:
         else:
             objects = [o for o in hand
                        if any(k.name.lower() in words for k in keyword_abilities(o.card.front.abilities))]
-        out.append(tuple((obj.id, pattern, pattern.replace("{}", ref(obj.id))) for obj in objects))
+        out.append(tuple([(obj.id, pattern, pattern.replace("{}", ref(obj.id))) for obj in objects]))
     return tuple(out)
 
 
