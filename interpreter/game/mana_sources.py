@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..language import ast
 from .mana import parse_pool
@@ -20,9 +19,9 @@ ANY = "WUBRGC"
 Unit = tuple[str, "Source | None"]
 
 
-@dataclass(frozen=True)
-class Source:
-    """An untapped permanent with a '{T}: Add ...' ability producing one mana of one of `colors`."""
+class Source(NamedTuple):
+    """An untapped permanent with a '{T}: Add ...' ability producing one mana of one of `colors` (a tuple: hashed
+    and compared at C speed, as each listing's key holds its sources)."""
 
     object_id: int
     colors: str
