@@ -272,11 +272,13 @@ class Legal:
         return found
 
     def _lands(self, player: str, found: Offers) -> list[Action]:
-        """305.1-305.2: in the player's main phase with an empty stack, a land from the hand if none was played and
-        nothing says the player can't (101.2)."""
+        """305.1-305.2: in the player's main phase with an empty stack, a land from the hand if fewer were played than
+        allowed and nothing says the player can't (101.2). One land a turn is always allowed (305.2: effects only add
+        to it), so how many are is read once one was played."""
         game, state = self.game, self.game.state
+        played = state.players[player].lands_played
         if not found.lands or state.active != player or state.step not in MAIN_PHASES or state.stack or \
-                state.players[player].lands_played >= game.lands_allowed(player) or game.forbidding(player, ast.PLAY_LANDS) is not None:
+                played and played >= game.lands_allowed(player) or game.forbidding(player, ast.PLAY_LANDS) is not None:
             return []
         return [Action("play", text, object_id=i) for i, text in found.lands]
 
