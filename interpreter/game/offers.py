@@ -16,6 +16,7 @@ from .characteristics import Characteristics
 from .damage import statics_of_kind
 from .mana import mana_value, parse_cost
 from .mana_sources import Source, mana_ability, one_mana
+from .memo import ByIdentity
 from .optional_costs import split_cost
 from .state import GameObject
 from .steps import keyword_abilities
@@ -92,8 +93,7 @@ def card_offers(game: "Game", ref: Callable[[int], str], player: str, known: dic
     may play, their ways of casting cards, and the special actions of cards in hand, by pattern; `known`: the ways of
     casting each card worked out before (`_castables`)."""
     hand, playable = _distinct(game.state.in_zone("hand", player)), _playable(game, player)
-    lands = tuple([(o.id, f"play {ref(o.id)}") for o in hand + playable
-                   if "Land" in o.card.front.characteristics().types])
+    lands = tuple([(o.id, f"play {ref(o.id)}") for o in hand + playable if "Land" in o.card.front.types])
     return lands, _castables(game, ref, player, hand, playable, known), _special_objects(game, ref, player, hand)
 
 
@@ -176,7 +176,7 @@ def _castables(game: "Game", ref: Callable[[int], str], player: str, hand: list[
     rulebook = game.rulebook
     own = hand + [o for zone in CAST_ZONES[1:] for o in _distinct(game.state.in_zone(zone, player))
                   if o.playable_by == player
-                  or statics_of_kind(o.card.front.characteristics().abilities, rulebook, ast.CastPermission)]
+                  or statics_of_kind(o.card.front.abilities, rulebook, ast.CastPermission)]
     for obj in own + [o for o in playable if o.owner != player]:
         key = (obj.id, player, ref(obj.id), obj.playable_by)
         castable = known.get(key)
@@ -234,10 +234,13 @@ def _special_objects(game: "Game", ref: Callable[[int], str], player: str, hand:
             objects = [state.objects[i] for i in state.battlefield
                        if state.objects[i].controller == player and state.objects[i].face_down]
         else:
-            objects = [o for o in hand
-                       if any(k.name.lower() in words for k in keyword_abilities(o.card.front.abilities))]
+            objects = [o for o in hand if not words.isdisjoint(_keyword_names(o.card.front.abilities))]
         out.append(tuple([(obj.id, pattern, pattern.replace("{}", ref(obj.id))) for obj in objects]))
     return tuple(out)
+
+
+#: The names of the keyword abilities among a tuple of abilities, in lower case, read once per tuple.
+_keyword_names = ByIdentity(lambda abilities: frozenset([k.name.lower() for k in keyword_abilities(abilities)]))
 
 
 def _distinct(objects: list[GameObject]) -> list[GameObject]:
