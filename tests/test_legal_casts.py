@@ -72,6 +72,15 @@ def test_a_card_its_owner_may_play_from_exile_is_offered_from_exile() -> None:
     assert [a.text for a in Legal(game).actions("alice") if a.kind == "cast"] == ["cast exile:Divination from exile"]
 
 
+def test_of_two_copies_in_exile_the_one_its_owner_may_play_is_offered() -> None:
+    """601.2a: the permission is the object's; a copy before it in exile that nothing lets be cast doesn't hide it."""
+    for playable in (0, 1):
+        game = scenario({"exile": ["Divination", "Divination"], "mana": "{2}{U}"}).game
+        game.state.in_zone("exile", "alice")[playable].playable_by = "alice"
+        assert [a.text for a in Legal(game).actions("alice") if a.kind == "cast"] == [
+            f"cast exile:Divination#{playable + 1} from exile"]
+
+
 def test_each_offered_cast_runs_and_puts_the_spell_on_the_stack() -> None:
     for alice, name in (({"graveyard": ["Think Twice"], "mana": "{2}{U}"}, "Think Twice"),
                         ({"hand": ["Mistral Charger"], "mana": "{U}"}, "Mistral Charger"),

@@ -174,9 +174,9 @@ def _castables(game: "Game", ref: Callable[[int], str], player: str, hand: list[
     nothing lets them play and with no line of a kind that could (no `ast.CastPermission`) has none: left out."""
     out = []
     rulebook = game.rulebook
-    own = hand + [o for zone in CAST_ZONES[1:] for o in _distinct(game.state.in_zone(zone, player))
-                  if o.playable_by == player
-                  or statics_of_kind(o.card.front.abilities, rulebook, ast.CastPermission)]
+    own = hand + [o for zone in CAST_ZONES[1:] for o in _distinct(
+        [o for o in game.state.in_zone(zone, player)
+         if o.playable_by == player or statics_of_kind(o.card.front.abilities, rulebook, ast.CastPermission)])]
     for obj in own + [o for o in playable if o.owner != player]:
         key = (obj.id, player, ref(obj.id), obj.playable_by)
         castable = known.get(key)
@@ -244,9 +244,9 @@ _keyword_names = ByIdentity(lambda abilities: frozenset([k.name.lower() for k in
 
 
 def _distinct(objects: list[GameObject]) -> list[GameObject]:
-    """One object of each card name (the same card twice is the same action)."""
-    seen: dict[str, GameObject] = {}
+    """One object of each card name and player who may play it from where it is (the same card twice is the same
+    action; two copies in exile, one an effect lets its owner play, are not)."""
+    seen: dict[tuple[str, str | None], GameObject] = {}
     for obj in objects:
-        if obj.card.name not in seen:
-            seen[obj.card.name] = obj
+        seen.setdefault((obj.card.name, obj.playable_by), obj)
     return list(seen.values())
