@@ -248,8 +248,12 @@ class Legal:
             if not found.flash:
                 self._listed[player][now] = listed
         out = [PASS, *self._lands(player, found), *listed]
-        if not state.stack:
-            out += self._attacks(player) + self._blocks(player)
+        if not state.stack:   # the step read once: each other step has neither
+            step = state.step
+            if step == "beginning of combat":
+                out += self._attacks(player)
+            elif step == "declare attackers":
+                out += self._blocks(player)
         return out
 
     def offers(self, player: str) -> Offers:
@@ -360,7 +364,7 @@ class Legal:
         offered with others, never alone. Only the player's untapped permanents are asked about: `attacker_problem`
         refuses the others by that alone (508.1a)."""
         state = self.game.state
-        if state.active != player or state.step != "beginning of combat":
+        if state.active != player:
             return []
         objects = state.objects
         able = [i for i in state.battlefield if (o := objects[i]).controller == player and not o.tapped
@@ -389,7 +393,7 @@ class Legal:
         alone', how many each may block (509.1a-b), requirements (509.1c); so a creature with menace is offered
         blocked by two, never by one."""
         state = self.game.state
-        if state.active == player or state.step != "declare attackers":
+        if state.active == player:
             return []
         attackers = [i for i in self.game.attackers() if self.game.defending(i) == player]
         blockers = [i for i in state.battlefield if state.objects[i].controller == player
