@@ -94,7 +94,7 @@ def zone_refs(game: "Game", zone: str, holder: str) -> dict[int, str]:
     for i in listed:
         obj = objects[i] if i is not None else None
         if obj is not None and (obj.controller if obj.zone == "battlefield" else obj.owner) == holder:
-            named.setdefault(obj.card_name, []).append(i)
+            named.setdefault(obj.card.name, []).append(i)   # `card_name`, read without a call
     refs = {}
     for name, ids in named.items():
         ref = f"{holder}.{zone}:{name}"
