@@ -7,6 +7,7 @@ lists (legal.py).
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
@@ -142,11 +143,13 @@ def permanent_offers(game: "Game", ref: Callable[[int], str], player: str, read:
         flash = flash or found.flash
         if obj.phased_out:
             continue
-        activations += [Activatable(i, f"activate {ref(i)}", *parts) for parts in found.activations]
-        source = next((Source(i, colors, label) for ability, label in found.mana
-                       if (colors := one_mana(game, player, ability, obj))), None)
-        if source is not None:
-            mana.append((source, "Creature" in chars.types))
+        if found.activations:
+            activations += [Activatable(i, f"activate {ref(i)}", *parts) for parts in found.activations]
+        for ability, label in found.mana:
+            colors = one_mana(game, player, ability, obj)
+            if colors:
+                mana.append((Source(i, colors, label), "Creature" in chars.types))
+                break
     return flash, tuple(activations), _special_objects(game, ref, player, None), tuple(mana)
 
 
@@ -227,7 +230,7 @@ def _special_objects(game: "Game", ref: Callable[[int], str], player: str, hand:
     face_down = hand is None
     out = []
     for pattern in game.rulebook.special_actions:
-        words = set(pattern.lower().split())
+        words = _words(pattern)
         if ("face" in words) != face_down:
             objects = []
         elif face_down:
@@ -237,6 +240,12 @@ def _special_objects(game: "Game", ref: Callable[[int], str], player: str, hand:
             objects = [o for o in hand if not words.isdisjoint(_keyword_names(o.card.front.abilities))]
         out.append(tuple([(obj.id, pattern, pattern.replace("{}", ref(obj.id))) for obj in objects]))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=256)
+def _words(pattern: str) -> frozenset[str]:
+    """The words of a special action's pattern, in lower case."""
+    return frozenset(pattern.lower().split())
 
 
 #: The names of the keyword abilities among a tuple of abilities, in lower case, read once per tuple.
