@@ -12,6 +12,7 @@ from .choices import Choice
 from .costs import total_changes
 from .events import Event
 from .mana import parse_cost
+from .mana_sources import mana_ability
 from .memo import ByIdentity
 from .state import Context, GameObject, StackItem
 from .steps.actions import NO_ACTIVATION
@@ -135,18 +136,19 @@ class Activating:
         item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name,
                          activated=True)
         symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana, True))
-        if not ability.is_mana_ability:
+        is_mana = mana_ability(ability)
+        if not is_mana:
             self.check_stack_unlocked(f"can't activate {obj.card_name}'s ability")
             self.state.stack.append(item)
         self.interpreter.check_activation(ability, env)  # 602.5b
         self._announce_loyalty(obj, ability, env)  # 606.3, 602.2b
         changes = total_changes(self.interpreter, [(c, env) for c in ability.cost_changes])  # 601.2f
         mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env, changes)  # 602.2b
-        if not ability.is_mana_ability:
+        if not is_mana:
             env.vars.update(env.context.vars)  # the value of X announced (602.2b)
             self.interpreter.announce_targets(ability.effect, env)  # 601.2c
         self._pay_activation(obj, ability, env, symbols, changes.apply(mana), life)
-        if ability.is_mana_ability:
+        if is_mana:
             env.vars = dict(context.vars)
             before = sum(self.state.players[player].pool.values())
             self.interpreter.run(ability.effect, env)

@@ -93,34 +93,43 @@ def format_pool(pool: Counter) -> str:
 def pay(pool: Counter, cost: tuple[str, ...], what: str, rule: str = "601.2h") -> Counter:
     """The pool left after paying `cost`; raises (citing `rule`, 601.2h for a spell) when it can't be
     paid in full."""
-    left = Counter(pool)
+    left = _left(pool, cost)
+    if left is None:
+        raise unpayable(pool, cost, what, rule)
+    return Counter({mana_type: n for mana_type, n in left.items() if n > 0})
+
+
+def can_pay(pool: Counter, cost: tuple[str, ...]) -> bool:
+    """Whether `pay` would pay the cost (no refusal built to be thrown away: the hot path of legality checks)."""
+    try:
+        return _left(pool, cost) is not None
+    except MtgError:
+        return False
+
+
+def _left(pool: Counter, cost: tuple[str, ...]) -> dict[str, int] | None:
+    """What is left of the pool (amounts of zero or less included) after paying each colored symbol with mana of
+    its color, then generic with colorless first and then W, U, B, R, G; None where that can't be done; raises on a
+    symbol that can't be paid yet (107.4)."""
+    left = dict(pool)
     generic = 0
     for symbol in cost:
         if symbol.isdigit():
             generic += int(symbol)
         elif symbol in MANA_TYPES:
-            if left[symbol] <= 0:
-                raise unpayable(pool, cost, what, rule)
+            if left.get(symbol, 0) <= 0:
+                return None
             left[symbol] -= 1
         elif symbol == "X":
             continue
         else:
             raise error("E303", f"can't pay the symbol {{{symbol}}} yet", rule="107.4")
     for mana_type in GENERIC_ORDER:
-        used = min(generic, left[mana_type])
-        left[mana_type] -= used
+        have = left.get(mana_type, 0)
+        used = min(generic, have)
+        left[mana_type] = have - used
         generic -= used
-    if generic:
-        raise unpayable(pool, cost, what, rule)
-    return +left
-
-
-def can_pay(pool: Counter, cost: tuple[str, ...]) -> bool:
-    try:
-        pay(pool, cost, "")
-    except MtgError:
-        return False
-    return True
+    return None if generic else left
 
 
 def unpayable(pool: Counter, cost: tuple[str, ...], what: str, rule: str = "601.2h", life: int | None = None

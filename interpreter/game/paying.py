@@ -32,7 +32,11 @@ class Payer:
 
 
 def payable_with(pool: Counter, cost: tuple[str, ...], payers: tuple[frozenset[str], ...]) -> bool:
-    """Whether the cost can be paid from the pool with each payer paying for at most one of its symbols."""
+    """Whether the cost can be paid from the pool with each payer paying for at most one of its symbols. With no
+    payers that is whether the pool pays it (`can_pay`: the order of the symbols doesn't change what a pool pays,
+    107.4, 601.2h), asked without building the search."""
+    if not payers:
+        return can_pay(pool, cost)
     colored = tuple(sorted(s for s in cost if s in MANA_TYPES))
     rest = tuple(s for s in cost if not s.isdigit() and s not in MANA_TYPES)
 
