@@ -3,6 +3,7 @@ nothing on the undo journal (trial runs included).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
 from dataclasses import replace
@@ -49,6 +50,10 @@ class _Probe:
             if taken[n] + 1 < self.widths[n]:
                 return tuple(taken[:n]) + (taken[n] + 1,)
         return None
+
+
+#: A step's object reference, read once per text (a `Ref` never changes).
+_parse_ref = functools.lru_cache(maxsize=4096)(Ref.parse)
 
 
 def _answers(choice: Choice) -> Iterator[list[int] | str]:
@@ -252,15 +257,17 @@ class GameCore:
                    and ref.zone is None and ref.player is None and ref.index is None]
         if players:
             return players
-        found = [i for i in self.ordered([i for i in options if isinstance(i, int)])
-                 if self._matches(ref, self.state.objects[i])]
+        found = self.ordered([i for i in options if isinstance(i, int) and self._matches(ref, self.state.objects[i])])
         if ref.index is not None:
             return found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
         return found[:1]
 
     def _matches(self, ref: Ref, obj: GameObject) -> bool:
-        if ref.name.lower() != obj.card_name.lower():
-            return False
+        return ref.name.lower() == obj.card_name.lower() and self._held(ref, obj)
+
+    @staticmethod
+    def _held(ref: Ref, obj: GameObject) -> bool:
+        """Whether the object is in the zone and held by the player the reference names, if it names them."""
         if ref.zone and ref.zone != obj.zone:
             return False
         holder = obj.controller if obj.zone == "battlefield" else obj.owner
@@ -268,7 +275,10 @@ class GameCore:
 
     def ordered(self, ids: list[int], player: str | None = None) -> list[int]:
         """Objects in reference order: by zone, the given player's first, then position (each zone's
-        positions are read once, so ordering costs the size of the zones, not its square)."""
+        positions are read once, so ordering costs the size of the zones, not its square); one object or none
+        is in order as it is."""
+        if len(ids) < 2:
+            return ids
         order = {zone: n for n, zone in enumerate(SEARCH_ORDER)}
         players = self.state.order
         positions: dict[tuple[str, str], dict[int, int]] = {}
@@ -291,7 +301,7 @@ class GameCore:
 
     def find(self, text: str, player: str, zones: tuple[str, ...] = SEARCH_ORDER) -> GameObject:
         """The object a step's reference names, searching zones in contract order."""
-        ref = Ref.parse(text)
+        ref = _parse_ref(text)
         if ref.zone and ref.zone not in SEARCH_ORDER:
             raise error("E404", f"unknown zone '{ref.zone}' in '{text}'", help=did_you_mean(ref.zone, SEARCH_ORDER))
         if ref.player and ref.player not in self.state.players:
@@ -300,7 +310,7 @@ class GameCore:
         name = ref.name.lower()   # read first: most objects differ by name
         objects = self.state.objects
         found = self.ordered([i for i in self._holding(ref) if (o := objects[i]).card.name.lower() == name
-                              and o.zone in zones and self._matches(ref, o)], player)
+                              and o.zone in zones and self._held(ref, o)], player)
         if ref.index is not None:
             found = found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
         if not found:
