@@ -204,6 +204,14 @@ class GameCore:
             value = self.with_type_changes(obj.lasting, value)
         return self.with_own_statics(object_id, value)
 
+    def known_characteristics(self, object_id: int | None) -> Characteristics | None:
+        """`last_known(object_id).characteristics`, without reading the rest: what the object is now, or as it
+        last existed on the battlefield (608.2h); None for an object never known."""
+        if object_id in self.state.objects:
+            return self.characteristics(object_id)
+        known = self.state.last_known.get(object_id)
+        return known.characteristics if known is not None else None
+
     def last_known(self, object_id: int | None) -> LastKnown:
         """Name, characteristics, controller and copiable values of an object, or as it last existed on
         the battlefield (608.2h)."""

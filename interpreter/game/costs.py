@@ -58,9 +58,9 @@ def spell_cost_changes(interpreter: StepInterpreter, spell_id: int, env: Env,
              if isinstance(a, ast.SpellCostChange) and a.casters is None]
     if keyword is not None:
         found += [(c, env) for c in keyword_changes(game.state.objects[spell_id].card.front.abilities, keyword)]
-    for object_id in game.state.battlefield:
+    for object_id, chars in game.permanents().items():   # each permanent as it is now, in battlefield order
         controller = game.state.objects[object_id].controller
-        for ability in game.characteristics(object_id).abilities:
+        for ability in chars.abilities:
             if not isinstance(ability, ast.SpellCostChange) or ability.casters is None:
                 continue
             if ability.casters == "you" and controller != env.player or (

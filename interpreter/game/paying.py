@@ -72,7 +72,7 @@ class Paying:
         """The objects that may pay for one mana of the spell's total cost instead, by the spell's abilities (as
         it is, or as it last existed: an additional cost may have moved it)."""
         found: dict[int, Payer] = {}
-        for rule, values in self.own_statics(self.last_known(spell_id).characteristics, ast.PayManaInstead):
+        for rule, values in self.own_statics(self.known_characteristics(spell_id), ast.PayManaInstead):
             own = Env(env.player, env.context, spell_id, {**env.vars, **values})
             if rule.tap:
                 candidates = [i for i in self.state.battlefield if self.state.objects[i].controller == env.player
@@ -89,7 +89,7 @@ class Paying:
     def helpers(self, spell_id: int, env: Env) -> dict[str, int]:
         """The other players who may pay for generic mana of the spell's total cost (702.132a), each with the
         most they could pay (the mana they have)."""
-        if not self.own_statics(self.last_known(spell_id).characteristics, ast.AssistedPayment):
+        if not self.own_statics(self.known_characteristics(spell_id), ast.AssistedPayment):
             return {}
         return {p: sum(self.state.players[p].pool.values()) for p in self.state.order
                 if p != env.player and not self.state.players[p].lost and sum(self.state.players[p].pool.values())}

@@ -198,7 +198,7 @@ class Replacing:
     def _damage_changes(self, source: int | None, recipient: int | str, combat: bool) -> tuple[list[Change], bool]:
         """The static abilities of permanents changing this damage, protection's prevention, and whether one says
         it can't be prevented."""
-        chars = self.last_known(source).characteristics
+        chars = self.known_characteristics(source)
         changes, unpreventable = [], False
         for holder in self.state.battlefield:
             obj = self.state.objects[holder]

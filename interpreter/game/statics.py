@@ -78,7 +78,7 @@ class Statics:
         source = env.source_id
         is_spell = source is not None and any(item.object_id == source and item.context.id == env.context.id
                                               for item in self.state.stack)
-        source_chars = self.last_known(source).characteristics if source is not None else None
+        source_chars = self.known_characteristics(source) if source is not None else None
         for rule, values in self.own_statics(self.characteristics(object_id), ast.CantBeTargeted):
             for targeter in rule.by:
                 if targeter.abilities == is_spell or targeter.opponents and obj.controller == env.player:

@@ -57,7 +57,7 @@ class ObjectSteps:
         elif isinstance(node, ast.XValue):
             value = self.x_value(env)
         elif isinstance(node, ast.SourceStat):
-            chars = self.game.last_known(env.source_id).characteristics
+            chars = self.game.known_characteristics(env.source_id)
             if chars is None:   # 608.2h: kept only for what left the battlefield
                 raise self.not_run(f"the source's {node.stat} as it last existed off the battlefield isn't kept "
                                    "yet", "608.2h", env, node)
@@ -111,7 +111,7 @@ class ObjectSteps:
         ability) the objects have, as they are or as they last existed."""
         found: set[str] = set()
         for object_id in ids:
-            chars = self.game.last_known(object_id).characteristics
+            chars = self.game.known_characteristics(object_id)
             if chars is None:
                 continue
             if kind == "card types":
@@ -122,7 +122,7 @@ class ObjectSteps:
 
     def stat_value(self, object_id: int, stat: str) -> int:
         """An object's power, toughness or mana value, as it is or as it last existed (608.2h); none is 0."""
-        chars = self.game.last_known(object_id).characteristics
+        chars = self.game.known_characteristics(object_id)
         if chars is None:
             return 0
         return chars.mana_value if stat == "mana value" else (getattr(chars, stat) or 0)
@@ -197,7 +197,7 @@ class ObjectSteps:
     def _relative(self, chars: Characteristics, node: ast.SharesColor | ast.GreaterStat, env: Env) -> bool:
         """A quality relative to the object whose ability it is, as that object is or last existed: sharing a
         color with it (105.2), a greater power or toughness than its (702.118b)."""
-        mine = self.game.last_known(env.source_id).characteristics if env.source_id is not None else None
+        mine = self.game.known_characteristics(env.source_id) if env.source_id is not None else None
         if mine is None:
             raise self.refuse("a quality relative to the ability's object needs that object", env, node)
         if isinstance(node, ast.SharesColor):

@@ -90,7 +90,7 @@ class PlayerActionSteps:
         source, each as it is or as it last existed (608.2h, 702.100c)."""
         def stat(owner: str, name: str) -> int | None:
             ids = self.as_acted_on(ast.It(), env) if owner == "that" else [env.source_id]
-            chars = self.game.last_known(ids[0]).characteristics if ids and ids[0] is not None else None
+            chars = self.game.known_characteristics(ids[0]) if ids and ids[0] is not None else None
             return getattr(chars, name, None) if chars is not None else None
         for owner, name, other, other_name in node.comparisons:
             mine, theirs = stat(owner, name), stat(other, other_name)

@@ -80,7 +80,7 @@ class TriggerSteps:
         """Whether the event's object had the quality as the event saw it (or has it now, if it didn't say); or
         `about`, as it is now or last existed (608.2h)."""
         if about is not None:
-            seen = self.game.last_known(about).characteristics
+            seen = self.game.known_characteristics(about)
         else:
             seen = event.seen
             if seen is None and event.object_id in self.state.objects:
