@@ -123,6 +123,8 @@ class Activating:
     def ability_options(self, abilities: list[ast.ActivatedAbility]) -> dict[str, ast.ActivatedAbility]:
         """How a player names each activated ability (602.2a): by its cost as printed, or by its whole
         text where two abilities share a cost; abilities with the same text are one option."""
+        if len(abilities) == 1:   # a cost no other ability shares
+            return {abilities[0].cost_text: abilities[0]}
         costs = Counter(a.cost_text for a in abilities)
         options: dict[str, ast.ActivatedAbility] = {}
         for ability in abilities:

@@ -252,7 +252,10 @@ class Moves:
                 self.exiled_this_way(new.id, env)
 
     def pay_mana(self, player: str, cost: tuple[str, ...], what: str, rule: str = "601.2h") -> None:
-        self.state.players[player].pool = pay(self.state.players[player].pool, cost, what, rule)
+        """Pay mana from the player's pool; a cost of no mana is paid by acknowledging it (118.5): the pool stays
+        as it is."""
+        if cost:
+            self.state.players[player].pool = pay(self.state.players[player].pool, cost, what, rule)
 
     def pay_life(self, player: str, amount: int, what: str) -> None:
         """119.4: a player can pay life only up to their life total."""

@@ -99,7 +99,7 @@ class Replacing:
     def _applying_to(self, event: Event, known: LastKnown | None) -> list[Applying]:
         """The replacement effects of abilities that function (113.6) whose event this is, not applying now."""
         sources: list[tuple[GameObject | Gone, object]] = [
-            (self.state.objects[i], self.characteristics(i)) for i in self.state.battlefield]
+            (self.state.objects[i], chars) for i, chars in self.permanents().items()]
         if known is not None:
             sources += [(Gone(i, k.controller, k.name), k.characteristics) for i, k in self.state.last_known.items()
                         if k.left_at == known.left_at and i != event.object_id]
