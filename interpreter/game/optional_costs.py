@@ -10,6 +10,7 @@ from ..language import ast
 from .choices import Choice
 from .events import Event
 from .mana import CostChanges, can_pay, parse_cost
+from .memo import ByIdentity
 from .state import StackItem
 from .steps import Env, keyword_abilities
 
@@ -174,7 +175,7 @@ class OptionalCosts:
                                                          effect=trigger.effect, source_name=obj.card_name))
 
 
-def functioning_zone(ability: ast.ActivatedAbility) -> str:
+def _functioning_zone(ability: ast.ActivatedAbility) -> str:
     """113.6m: an ability whose cost moves its object out of a zone ('Discard this card': the hand) functions
     only there; any other activated ability of a permanent functions on the battlefield (113.6)."""
     for cost in ability.costs:
@@ -185,6 +186,10 @@ def functioning_zone(ability: ast.ActivatedAbility) -> str:
             return effect.zone
     moving = next((n for n in ast.walk(ability.effect) if isinstance(n, ast.ReturnFromZone)), None)
     return moving.zone if moving is not None else "battlefield"
+
+
+#: `_functioning_zone`, read once per ability.
+functioning_zone = ByIdentity(_functioning_zone)
 
 
 def _with_cost(ability: ast.ActivatedAbility, args: dict) -> ast.ActivatedAbility:
