@@ -19,7 +19,7 @@ from .events import Event
 from .journal import Kept, Key
 from . import runs
 from .runs import NOT_RUN
-from .state import SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown
+from .state import PLAYER_ZONES, SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown
 from .steps import Env, Loops, StepInterpreter
 
 MAX_TRIALS = 16   # the most ways of answering a trial run tries before judging an option impossible
@@ -328,8 +328,12 @@ class GameCore:
         return self.state.objects[found[0]]
 
     def _holding(self, ref: Ref) -> Iterable[int]:
-        """The objects a reference can name: one zone's where it names the zone and its holder, else all."""
+        """The objects a reference can name: one zone's where it names the zone and its holder; where it names a
+        zone of each player's (a hand, a library, ...) and no one, those zones' (an object is in the zone of its
+        owner's its `zone` names, 400.1, 400.3); else all."""
         state = self.state
+        if ref.zone in PLAYER_ZONES and ref.player is None:
+            return [i for figures in state.players.values() for i in figures.zones[ref.zone]]
         if ref.zone is None or ref.player is None or ref.player not in state.players:
             return state.objects
         if ref.zone == "battlefield":
