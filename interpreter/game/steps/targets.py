@@ -189,8 +189,11 @@ class TargetSteps:
         inside the definitions it uses too (not those of abilities it only creates or grants).
 
         Conditions are read now to know which branch will need targets; a branch
-        that depends on something not yet known announces none.
+        that depends on something not yet known announces none. Text with none of the parts below (read once per
+        node: `_announcing`) announces nothing.
         """
+        if not _announcing(node):
+            return
         if isinstance(node, ast.Conditional):
             if borrowed_target(node) is not None:   # 'A. If ..., that creature ... instead': A's target (601.2c)
                 self.announce_targets(node.otherwise, env)
@@ -229,6 +232,22 @@ class TargetSteps:
         elif not isinstance(node, LATER_ABILITIES):
             for child in ast.children(node):
                 self.announce_targets(child, env)
+
+
+#: The kinds of node `announce_targets` does more with than look under.
+_ANNOUNCED = (ast.Conditional, ast.EffectChoice, ast.Modal, ast.WhereX, ast.KeywordAction, ast.Target,
+              ast.UpToTargets, ast.AnyTarget, ast.DealDividedDamage, ast.Players)
+
+
+def _read_announcing(node: object) -> bool:
+    """Whether `announce_targets` may do anything with the node: it, or a node under it that isn't under an
+    ability it only creates or grants, is of a kind it does more with than look under."""
+    if isinstance(node, _ANNOUNCED):
+        return True
+    return not isinstance(node, LATER_ABILITIES) and any(_announcing(child) for child in ast.children(node))
+
+
+_announcing = ByIdentity(_read_announcing)
 
 
 def _shared_target(choice: ast.EffectChoice) -> ast.Node | None:
