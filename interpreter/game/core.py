@@ -317,8 +317,10 @@ class GameCore:
                         help=did_you_mean(ref.player, self.state.players))
         name = ref.name.lower()   # read first: most objects differ by name
         objects = self.state.objects
-        found = self.ordered([i for i in self._holding(ref) if (o := objects[i]).card.name.lower() == name
-                              and o.zone in zones and self._held(ref, o)], player)
+        found = [i for i in self._holding(ref) if (o := objects[i]).card.name.lower() == name
+                 and o.zone in zones and self._held(ref, o)]
+        if not (ref.zone and ref.player):   # (else they are from one zone of one holder's, in its order already)
+            found = self.ordered(found, player)
         if ref.index is not None:
             found = found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
         if not found:
