@@ -114,8 +114,11 @@ class Casting:
     def as_though_flash(self, player: str, spell: Characteristics) -> bool:
         """609.4: a permanent of the player's lets such spells be cast as though they had flash; any one
         whose condition the spell meets is enough (609.4a)."""
-        for obj in self.state.in_zone("battlefield", player):
-            for ability in self.characteristics(obj.id).abilities:
+        objects = self.state.objects
+        for object_id, chars in self.permanents().items():   # each as it is now, in battlefield order
+            if objects[object_id].controller != player:
+                continue
+            for ability in chars.abilities:
                 if isinstance(ability, ast.AsThoughFlash) and self.interpreter.chars_match(
                         spell, ability.quality, Env(player, self.new_context(player, None))):
                     return True
