@@ -62,14 +62,19 @@ class Bookkeeping:
         chosen as they do (603.3d; one with no legal target is removed). What choosing those targets triggers
         (ward) goes on the stack next, and so on until nothing waits; abilities that never stop triggering one
         another are refused (104.4b). Events already looked at (`bookkept`) aren't again; in the untap step no
-        player receives priority: what triggers waits (502.4)."""
+        player receives priority: what triggers waits (502.4). On the state a run left that its last round
+        changed nothing in (`_quiet`: the same stamp, every event looked at), a run again does nothing."""
         state = self.state
+        journal = state.journal
+        if self._quiet == journal.stamp() and state.bookkept == len(state.events):
+            return
         self.settle_control()   # 613.1b: static control-changing effects as the action left the permanents
         self.collect_triggers(max(start, state.bookkept))
         self._bookkept()
         if state.step == "untap":
             return
         for _ in range(MAX_COUNT):
+            before = journal.stamp()
             self.immediate_rules()
             self.state_based_actions()
             self.settle_control()
@@ -79,6 +84,8 @@ class Bookkeeping:
                 return
             pending = state.pending_triggers
             if not pending:
+                if journal.stamp() == before:
+                    self._quiet = before
                 return
             order = state.order
             first = order.index(state.active)

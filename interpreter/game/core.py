@@ -114,6 +114,7 @@ class GameCore:
         self._player_statics: dict[type, Kept] = {}   # by kind, the static abilities about players (player_rules.py)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
         self._settled: Key = None   # where the last check of state-based actions found none (state_based.py)
+        self._quiet: int | None = None   # the stamp where `after_action`'s last round changed nothing (bookkeeping.py)
 
     def characteristics(self, object_id: int) -> Characteristics:
         """What the object is now (613): its own characteristics, then, on the battlefield, the continuous
@@ -160,7 +161,7 @@ class GameCore:
         self._characteristics.clear()
         self._steadily.clear()
         self._own_kept.clear()
-        self._settled = None
+        self._settled = self._quiet = None
         for kept in self.kept_values():
             kept.key = None
 
