@@ -45,14 +45,18 @@ statics_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
     (a, args) for a, args in _statics(abilities, rulebook) if isinstance(a, kind)))
 _static_nodes_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
     a for a, _ in statics_of_kind(abilities, rulebook, kind)))
-#: Whether any of several tuples of abilities has one of a kind, read once per kind, rulebook and tuples (the
-#: permanents' tuples stay the same objects while what they are doesn't change).
-_any_of_kind = ByIdentity(lambda kind, rulebook, *tuples: any(statics_of_kind(t, rulebook, kind) for t in tuples))
+#: The classes of the abilities a tuple of abilities has (with what its keywords mean), read once per tuple.
+_classes = ByIdentity(lambda abilities, rulebook: frozenset(type(a) for a, _ in _statics(abilities, rulebook)))
+#: Those of several tuples, read once per rulebook and tuples (the permanents' tuples stay the same objects while
+#: what they are doesn't change), whatever kinds are asked of them.
+_classes_of_all = ByIdentity(lambda rulebook, *tuples: frozenset().union(*(_classes(t, rulebook) for t in tuples)))
+#: Whether a set of classes has one of a kind (a node class or a tuple of them), read once per set and kind.
+_has_kind = ByIdentity(lambda classes, kind: any(issubclass(c, kind) for c in classes))
 
 
 def any_of_kind(abilities: list[tuple], rulebook: "Rulebook", kind: type | tuple) -> bool:
     """Whether any of these tuples of abilities (with what their keywords mean) has an ability of the kind."""
-    return _any_of_kind(kind, rulebook, *abilities)
+    return _has_kind(_classes_of_all(rulebook, *abilities), kind)
 
 
 #: Those of them that aren't run (runs.py), each with its gap.
