@@ -28,15 +28,13 @@ class Source(NamedTuple):
     label: str | None   # how the ability is named when the permanent has several (602.2a)
 
 
-_MANA_ABILITIES: dict[int, tuple[ast.ActivatedAbility, bool]] = {}
+def _is_mana_ability(ability: ast.ActivatedAbility) -> bool:
+    return ability.is_mana_ability
 
 
-def mana_ability(ability: ast.ActivatedAbility) -> bool:
-    """`is_mana_ability`, read once per ability (the ability is kept, so its id stays its own)."""
-    known = _MANA_ABILITIES.get(id(ability))
-    if known is None:
-        known = _MANA_ABILITIES[id(ability)] = (ability, ability.is_mana_ability)
-    return known[1]
+#: `is_mana_ability` (605.1a), read once per ability: kept by identity, and forgotten all at once when many are
+#: kept (a keyword's activated ability is made anew at each listing: a dict of every one would grow all game long).
+mana_ability = ByIdentity(_is_mana_ability)
 
 
 def one_mana(game: "Game", player: str, ability: ast.ActivatedAbility, obj: GameObject) -> str:
