@@ -8,6 +8,7 @@ from dataclasses import fields, replace
 
 from ..language import ast
 from .choices import Choice
+from .damage import any_of_kind
 from .events import Event
 from .mana import CostChanges, can_pay, parse_cost
 from .memo import ByIdentity
@@ -121,11 +122,15 @@ class OptionalCosts:
     # ------------------------------------------------------------ drawing
     def replace_draw(self, player: str, env: Env | None) -> bool:
         """614.11, 614.6: the player may replace a draw with the ability of a card in their graveyard that
-        functions there (702.52a: with at least N cards in their library, 702.52b); whether one did."""
+        functions there (702.52a: with at least N cards in their library, 702.52b); whether one did. Their
+        abilities are looked for once over the cards' tuples of abilities first (`any_of_kind`)."""
         library = len(self.state.players[player].zones["library"])
         options = []
-        for i in self.state.players[player].zones["graveyard"]:
-            for static, keyword, _ in self.keyword_statics(self.characteristics(i).abilities, ast.DrawReplacement):
+        graveyard = [(i, self.characteristics(i).abilities) for i in self.state.players[player].zones["graveyard"]]
+        if not any_of_kind([abilities for _, abilities in graveyard], self.rulebook, ast.DrawReplacement):
+            return False
+        for i, abilities in graveyard:
+            for static, keyword, _ in self.keyword_statics(abilities, ast.DrawReplacement):
                 inner = Env(player, self.new_context(player, i), i, dict(keyword.args), action_text=f"draw ({player})")
                 if library >= self.interpreter.number(static.minimum, inner):
                     options.append((inner, static))
