@@ -70,13 +70,11 @@ def _answers(choice: Choice) -> Iterator[list[int] | str]:
             yield list(combination)
 
 
-def _own_reads(obj: GameObject, active: str) -> tuple[tuple, tuple]:
-    """What an object's own characteristics are read from (`GameCore.own_characteristics`; on the stack, and
-    with a characteristic-defining ability off the battlefield, more): its fields that say what it is, as
-    themselves (compared by identity), and its counters, as values; and the active player (613.1d)."""
-    return ((obj.card, obj.zone, obj.face_down, obj.back_face_up, obj.added_subtypes, obj.extra_abilities,
-             obj.designations, obj.controller, active, obj.parts, obj.lasting, obj.modifiers),
-            tuple(obj.counters.items()))
+#: What an object's own characteristics are read from (`GameCore.own_characteristics`; on the stack, and with a
+#: characteristic-defining ability off the battlefield, more), besides its counters: its fields that say what it is,
+#: compared by identity.
+_own_fields = operator.attrgetter("card", "zone", "face_down", "back_face_up", "added_subtypes", "extra_abilities",
+                                  "designations", "controller", "parts", "lasting", "modifiers")
 
 
 class GameCore:
@@ -97,7 +95,7 @@ class GameCore:
         # object id -> (key, value)
         self._steadily: dict[int, dict[int, Characteristics]] = {}
         self._characteristics: dict[int, tuple[Key, Characteristics]] = {}
-        self._own_kept: dict[int, tuple[tuple, tuple, Characteristics]] = {}   # object id -> (*_own_reads, value)
+        self._own_kept: dict[int, tuple[tuple, dict, Characteristics]] = {}   # object id -> (fields, counters, value)
         self._applying: dict[int, Characteristics] | None = None   # the permanents while static effects apply
         # computed from the state, kept while what they read stays the same: every permanent with the effects of
         # static abilities (continuous.py), the permanents' static abilities not run (damage.py), the objects
@@ -174,7 +172,7 @@ class GameCore:
         """What the object is by itself: its card or face, what effects of resolved spells and abilities and the
         designations it has give it, its counters and its own characteristic-defining abilities; not yet the
         static abilities of other objects (continuous.py). Kept by object while what it is read from stays the
-        same (`_own_reads`), whatever else changes."""
+        same (`_own_fields`, its counters), whatever else changes."""
         obj = self.state.objects[object_id]
         value = self._kept_own(obj)
         if value is not None:
@@ -182,17 +180,16 @@ class GameCore:
         value = self._read_own(obj)
         if obj.zone == "battlefield" or obj.zone != "stack" and not self.static_abilities(value, ast.DefinedPT):
             # (else what it is depends on more: the stack, 604.3's amount)
-            self._own_kept[object_id] = (*_own_reads(obj, self.state.active), value)
+            self._own_kept[object_id] = (_own_fields(obj), dict(obj.counters), value)
         return value
 
     def _kept_own(self, obj: GameObject) -> Characteristics | None:
-        """The object's own characteristics as kept, if what they are read from is the same (`_own_reads`): read
-        from no volatile state."""
+        """The object's own characteristics as kept, if what they are read from is the same (`_own_fields`, its
+        counters): read from no volatile state."""
         kept = self._own_kept.get(obj.id)
         if kept is None:
             return None
-        reads = _own_reads(obj, self.state.active)
-        return kept[2] if kept[1] == reads[1] and all(map(operator.is_, kept[0], reads[0])) else None
+        return kept[2] if all(map(operator.is_, kept[0], _own_fields(obj))) and kept[1] == obj.counters else None
 
     def _read_own(self, obj: GameObject) -> Characteristics:
         object_id = obj.id
