@@ -11,7 +11,9 @@ condition holds, the second depends on the first (613.8): that order isn't worke
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Callable, NamedTuple
 
 from ..diagnostics import error
@@ -19,7 +21,7 @@ from ..language import ast
 from . import runs
 from .characteristics import Characteristics
 from .damage import any_of_kind
-from .state import TypeChange
+from .state import GameObject, TypeChange, own_fields
 
 
 @dataclass(eq=False)
@@ -38,6 +40,10 @@ class StaticPass(NamedTuple):
 
     permanents: dict[int, Characteristics]
     controls: tuple[tuple[int, ast.StaticControl, dict], ...]
+    #: Where no effect applied and there was no emblem and no control-changing ability (each permanent is what it
+    #: is by itself), what the pass's value follows from alone: the permanents (the objects, in order), the fields
+    #: they are read from (`own_fields`) and copies of their counters; else None.
+    read: tuple[list[GameObject], list[tuple], list[dict]] | None = None
 
 
 @dataclass(eq=False)
@@ -50,6 +56,9 @@ class ResolvedEffect:
     ability: ast.Node
 
 
+#: What resolved effects gave or took from an object (`GameObject.granted`), and its counters.
+_granted = operator.attrgetter("granted")
+_counters = operator.attrgetter("counters")
 #: The static abilities this pass applies.
 _APPLIED = (ast.StaticGrant, ast.DefinedPT)
 
@@ -67,29 +76,48 @@ class Continuous:
 
     def _apply_static_effects(self) -> StaticPass:
         """Every permanent's characteristics (`_apply_layers`), and the static control-changing abilities (looked for
-        at once over the permanents' tuples of abilities first: `any_of_kind`)."""
+        at once over the permanents' tuples of abilities first: `any_of_kind`). Where the last pass found no effect
+        to apply (`StaticPass.read`) and the permanents are the same, each by itself as it was, with no emblem and
+        no resolved effect giving or taking abilities, it finds none again: its value is the last one."""
         objects = self.state.objects
+        last = self._static_pass.value
+        if last is not None and last.read is not None and self._read_again(last.read):
+            return last
         own = {i: self.own_characteristics(i) for i in self.state.battlefield}
         controls = sorted(((i, rule, values) for i, chars in own.items()
                            for rule, values in self.statics_with_values(chars, ast.StaticControl)),
                           key=lambda found: objects[found[0]].timestamp) if any_of_kind(
             [chars.abilities for chars in own.values()], self.rulebook, ast.StaticControl) else ()
-        return StaticPass(self._apply_layers(own), tuple(controls))
+        emblems = self.emblems()
+        if self._apply_layers(own, emblems) or controls or emblems:
+            return StaticPass(own, tuple(controls))
+        permanents = list(map(objects.__getitem__, own))
+        return StaticPass(own, (), (permanents, list(map(own_fields, permanents)), [dict(c) for c in map(_counters,
+                                                                                                        permanents)]))
 
-    def _apply_layers(self, applying: dict[int, Characteristics]) -> dict[int, Characteristics]:
+    def _read_again(self, read: tuple[list[GameObject], list[tuple], list[dict]]) -> bool:
+        """Whether the permanents are those read (`StaticPass.read`), in the same order, each by itself as it was
+        (`own_fields`, its counters: what `own_characteristics` reads), with no resolved effect giving or taking
+        abilities and no emblem (read at once over them all)."""
+        permanents, fields, counters = read
+        now = list(map(self.state.objects.__getitem__, self.state.battlefield))
+        return len(now) == len(permanents) and all(map(operator.is_, now, permanents)) \
+            and all(map(operator.is_, chain.from_iterable(map(own_fields, now)), chain.from_iterable(fields))) \
+            and list(map(_counters, now)) == counters and not any(map(_granted, now)) and not self.emblems()
+
+    def _apply_layers(self, applying: dict[int, Characteristics], emblem_ids: list[int]) -> bool:
         """Every permanent with the continuous effects of static abilities and the abilities resolved effects
-        give or take applied (613.1), layer by layer (what it is by itself when there are none): the static
-        abilities of permanents and of emblems (114.4); kept while what it read stays the same
-        (`GameCore._static_pass`)."""
-        emblems = {i: self.own_characteristics(i) for i in self.emblems()}
+        give or take applied (613.1), layer by layer, in place (each stays what it is by itself when there are
+        none: False): the static abilities of permanents and of emblems (114.4)."""
+        emblems = {i: self.own_characteristics(i) for i in emblem_ids}
         objects = self.state.objects
         resolved = [ResolvedEffect(i, stamp, ability) for i in applying for ability, _, stamp in objects[i].granted]
         if not resolved and not any_of_kind([chars.abilities for chars in (*applying.values(), *emblems.values())],
                                             self.rulebook, _APPLIED):
-            return applying
+            return False
         effects = self.static_effects({**applying, **emblems})
         if not effects and not resolved and not self._defining_abilities(applying):
-            return applying
+            return False
         self._applying = applying
         try:
             typing = self._apply_layer([e for e in effects if e.ability.types is not None], self._types_change,
@@ -110,7 +138,7 @@ class Continuous:
                 self._dependency(*defining[0][:2])
         finally:
             self._applying = None
-        return applying
+        return True
 
     def _defining_abilities(self, applying: dict[int, Characteristics]) -> list[tuple[int, ast.DefinedPT, dict]]:
         """The characteristic-defining abilities setting power and toughness the permanents have (604.3)."""

@@ -19,7 +19,7 @@ from .events import Event
 from .journal import Kept, Key
 from . import runs
 from .runs import NOT_RUN
-from .state import PLAYER_ZONES, SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown
+from .state import PLAYER_ZONES, SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown, own_fields
 from .steps import Env, Loops, StepInterpreter
 
 MAX_TRIALS = 16   # the most ways of answering a trial run tries before judging an option impossible
@@ -68,13 +68,6 @@ def _answers(choice: Choice) -> Iterator[list[int] | str]:
     for size in range(most, -1, -1) if choice.up_to else (most,):
         for combination in itertools.combinations(choice.options, size):
             yield list(combination)
-
-
-#: What an object's own characteristics are read from (`GameCore.own_characteristics`; on the stack, and with a
-#: characteristic-defining ability off the battlefield, more), besides its counters: its fields that say what it is,
-#: compared by identity.
-_own_fields = operator.attrgetter("card", "zone", "face_down", "back_face_up", "added_subtypes", "extra_abilities",
-                                  "designations", "controller", "parts", "lasting", "modifiers")
 
 
 class GameCore:
@@ -160,8 +153,9 @@ class GameCore:
         self._steadily.clear()
         self._own_kept.clear()
         self._settled = self._quiet = None
+        self._trigger_sources_read = ((), TriggerSources({}, []))
         for kept in self.kept_values():
-            kept.key = None
+            kept.forget()
 
     def kept_values(self) -> tuple[Kept, ...]:
         """The values computed from the state that are kept while what they read stays the same."""
@@ -172,7 +166,7 @@ class GameCore:
         """What the object is by itself: its card or face, what effects of resolved spells and abilities and the
         designations it has give it, its counters and its own characteristic-defining abilities; not yet the
         static abilities of other objects (continuous.py). Kept by object while what it is read from stays the
-        same (`_own_fields`, its counters), whatever else changes."""
+        same (`own_fields`, its counters), whatever else changes."""
         obj = self.state.objects[object_id]
         value = self._kept_own(obj)
         if value is not None:
@@ -180,16 +174,16 @@ class GameCore:
         value = self._read_own(obj)
         if obj.zone == "battlefield" or obj.zone != "stack" and not self.static_abilities(value, ast.DefinedPT):
             # (else what it is depends on more: the stack, 604.3's amount)
-            self._own_kept[object_id] = (_own_fields(obj), dict(obj.counters), value)
+            self._own_kept[object_id] = (own_fields(obj), dict(obj.counters), value)
         return value
 
     def _kept_own(self, obj: GameObject) -> Characteristics | None:
-        """The object's own characteristics as kept, if what they are read from is the same (`_own_fields`, its
+        """The object's own characteristics as kept, if what they are read from is the same (`own_fields`, its
         counters): read from no volatile state."""
         kept = self._own_kept.get(obj.id)
         if kept is None:
             return None
-        return kept[2] if all(map(operator.is_, kept[0], _own_fields(obj))) and kept[1] == obj.counters else None
+        return kept[2] if all(map(operator.is_, kept[0], own_fields(obj))) and kept[1] == obj.counters else None
 
     def _read_own(self, obj: GameObject) -> Characteristics:
         object_id = obj.id

@@ -178,6 +178,10 @@ class Kept(Generic[V]):
         self.key: Key = None
         self.value: V | None = None
 
+    def forget(self) -> None:
+        """Forget the value: the next `get` computes it afresh, as if never computed."""
+        self.key = self.value = None
+
     def get(self, journal: Journal) -> V:
         """The value now: the one kept if it still holds, else computed again."""
         if not journal.holds(self.key):

@@ -7,6 +7,7 @@ change once made and are not journaled.
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, NamedTuple
 
@@ -113,6 +114,13 @@ class GameObject(Recorded):
     def chosen_mana(self) -> str:
         """The mana symbol of the color chosen as it entered; '' when none was (no mana, 106.5)."""
         return COLOR_LETTERS.get(self.chosen_value("color") or "", "")
+
+
+#: The fields of an object what it is by itself is read from (`GameCore.own_characteristics`; on the stack, and
+#: with a characteristic-defining ability off the battlefield, more), besides its counters: read at once, compared
+#: by identity (each is replaced, never changed).
+own_fields = operator.attrgetter("card", "zone", "face_down", "back_face_up", "added_subtypes", "extra_abilities",
+                                 "designations", "controller", "parts", "lasting", "modifiers")
 
 
 class LastKnown(NamedTuple):

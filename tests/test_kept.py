@@ -1,0 +1,85 @@
+"""Values computed from the state and kept while what they read stays the same (core.py `kept_values`): after a
+change to anything one reads, it is what a fresh computation gives. The continuous pass that found no effect to
+apply gives its last value again while the permanents are each what they were by themselves (continuous.py):
+each change below is one it must see."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.tools.scenario import Runner, Scenario
+
+CARDS = {
+    "Forest": {"types": ["Land"], "supertypes": ["Basic"], "subtypes": ["Forest"]},
+    "Grizzly Bears": {"mana_cost": "{1}{G}", "types": ["Creature"], "subtypes": ["Bear"], "power": 2, "toughness": 2},
+    "Glorious Anthem": {"mana_cost": "{1}{W}{W}", "types": ["Enchantment"],
+                        "text": "Creatures you control get +1/+1."},
+}
+
+
+def _game():
+    doc = {"name": "kept", "cards": CARDS, "steps": [],
+           "state": {"alice": {"library": ["Forest"] * 3, "hand": ["Glorious Anthem"], "battlefield": ["Grizzly Bears"]},
+                     "bob": {"library": ["Forest"] * 3}}}
+    game = Scenario(doc, Path("kept.yaml"), Runner()).game
+    bears = next(i for i in game.state.battlefield if game.state.objects[i].card_name == "Grizzly Bears")
+    return game, bears
+
+
+def _effect(game, text: str) -> None:
+    game.effect("alice", game.rulebook.parse(text, "effect_text", names=CARDS), None, text)
+
+
+def _anthem_enters(game) -> None:
+    anthem = next(i for i in game.state.players["alice"].zones["hand"])
+    game.move(anthem, "battlefield")
+
+
+def _flying(chars) -> bool:
+    return any(getattr(a, "name", None) == "flying" for a in chars.abilities)
+
+
+CHANGES = {
+    "a resolved effect gives it an ability": (lambda game, bears: _effect(
+        game, "Until end of turn, creatures you control gain flying."), _flying),
+    "an emblem's static ability applies to it": (lambda game, bears: game.create_emblem(
+        "alice", (game.rulebook.parse_card_line("Creatures you control get +1/+1.", ""),)),
+        lambda chars: chars.power == 3),
+    "a counter is put on it": (lambda game, bears: _effect(game, "Put a +1/+1 counter on each creature you control."),
+                               lambda chars: chars.power == 3),
+    "a resolved effect changes its power": (lambda game, bears: _effect(
+        game, "Creatures you control get +2/+0 until end of turn."), lambda chars: chars.power == 4),
+    "a permanent with a static ability enters": (lambda game, bears: _anthem_enters(game),
+                                                 lambda chars: chars.power == 3),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_the_continuous_pass_that_found_no_effect_sees_each_change_it_reads(change: str) -> None:
+    game, bears = _game()
+    journal = game.state.journal
+    before = game.characteristics(bears)
+    assert game._static_pass.get(journal).read and before.power == 2 and not _flying(before)
+    make, seen = CHANGES[change]
+    mark = journal.mark()
+    try:
+        make(game, bears)
+        now = game.characteristics(bears)
+        game.forget_kept()
+        assert seen(now) and now == game.characteristics(bears)
+    finally:
+        journal.rollback(mark)
+    assert game.characteristics(bears) == before
+
+
+def test_the_continuous_pass_gives_its_last_value_while_the_permanents_are_the_same() -> None:
+    game, _ = _game()
+    journal = game.state.journal
+    found = game._static_pass.get(journal)
+    steady, mark = journal.steady(), journal.mark()
+    try:
+        game.draw("alice", None)
+        assert journal.steady() != steady and game._static_pass.get(journal) is found
+    finally:
+        journal.rollback(mark)
