@@ -96,6 +96,7 @@ class Journal:
         read volatile state (a volatile field, a value kept at the stamp, or one kept at such a key); None if it
         changed the state (a value not to keep)."""
         steady, stamp = self.steady(), self._stamp()
+        counts = (len(self.entries), self._moves, journaled._unrecorded)
         outer, journaled._read_volatile = journaled._read_volatile, False
         journaled._watching += 1
         try:
@@ -104,7 +105,8 @@ class Journal:
             journaled._watching -= 1
             read = journaled._read_volatile
             journaled._read_volatile = outer or read
-        if self.steady() != steady or self._stamp() != stamp:
+        if (len(self.entries), self._moves, journaled._unrecorded) != counts and (
+                self.steady() != steady or self._stamp() != stamp):   # (the counts the same: nothing written)
             return None, value
         return (steady, stamp if read else None), value
 
@@ -183,7 +185,9 @@ class Kept(Generic[V]):
         self.key = self.value = None
 
     def get(self, journal: Journal) -> V:
-        """The value now: the one kept if it still holds, else computed again."""
-        if not journal.holds(self.key):
+        """The value now: the one kept if it still holds (`Journal.holds`; a key of the steady stamp alone is
+        checked here), else computed again."""
+        key = self.key
+        if key is None or key[0] != journal.steady() or key[1] is not None and not journal.holds(key):
             self.key, self.value = journal.computed(self.make)
         return self.value
