@@ -20,7 +20,8 @@ CARDS = {
 
 def _game():
     doc = {"name": "kept", "cards": CARDS, "steps": [],
-           "state": {"alice": {"library": ["Forest"] * 3, "hand": ["Glorious Anthem"], "battlefield": ["Grizzly Bears"]},
+           "state": {"alice": {"library": ["Forest"] * 3, "hand": ["Glorious Anthem"],
+                               "battlefield": ["Grizzly Bears"]},
                      "bob": {"library": ["Forest"] * 3}}}
     game = Scenario(doc, Path("kept.yaml"), Runner()).game
     bears = next(i for i in game.state.battlefield if game.state.objects[i].card_name == "Grizzly Bears")

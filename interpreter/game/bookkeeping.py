@@ -3,6 +3,8 @@
 """
 from __future__ import annotations
 
+import operator
+from itertools import chain
 from typing import NamedTuple
 
 from ..diagnostics import error
@@ -152,18 +154,18 @@ class Bookkeeping:
         where they are (113.6), with those abilities, and the players' designations' (725.2), by the events that
         may trigger them; kept while what it read stays the same (`GameCore._trigger_sources`)."""
         state, rulebook = self.state, self.rulebook
-        sources = [(state.objects[i], _functioning_of(chars.abilities, rulebook, "battlefield"))
-                   for i, chars in self.permanents().items()]
+        objects = state.objects
+        sources = [(objects[i], abilities) for i, abilities in _battlefield_triggers(self.permanents(), rulebook)]
         sources += [(state.objects[item.object_id], self.functioning(item.object_id, "stack"))
                     for item in state.stack if item.object_id in state.objects]
-        objects = state.objects
         sources += [(objects[i], self.functioning(i, "graveyard")) for player in state.order
                     for i in state.players[player].zones["graveyard"] if _may_trigger_in(objects[i], rulebook)]
         sources += [(state.objects[i], self.triggered_abilities(self.characteristics(i))) for i in self.emblems()]
         sources += self.inherent_triggers()
         sources = [(obj, abilities) for obj, abilities in sources if abilities]
         last, found = self._trigger_sources_read
-        if len(last) == len(sources) and all(a is c and b is d for (a, b), (c, d) in zip(sources, last)):
+        if len(last) == len(sources) and all(map(operator.is_, chain.from_iterable(sources),
+                                                 chain.from_iterable(last))):
             return found
         heard = [(obj, [(a, values, _events_of(a.trigger, rulebook)) for a, values in abilities])
                  for obj, abilities in sources]
@@ -311,3 +313,11 @@ _card_triggers_in = ByIdentity(lambda card, rulebook, zone: any(
 #: that function in a zone, read once per tuple, rulebook and zone.
 _functioning_of = ByIdentity(lambda abilities, rulebook, zone: tuple(
     (a, dict(args)) for a, args in statics_of_kind(abilities, rulebook, ast.TriggeredAbility) if _zone_of(a) == zone))
+
+
+#: The permanents with triggered abilities that function on the battlefield, with those abilities, read once per set
+#: of permanents (`Bookkeeping.permanents`: the continuous pass's value stays the same object while they are each
+#: what they were) and rulebook, kept for the last few such sets.
+_battlefield_triggers = ByIdentity(lambda permanents, rulebook: tuple(
+    (i, abilities) for i, chars in permanents.items()
+    if (abilities := _functioning_of(chars.abilities, rulebook, "battlefield"))), 64)
