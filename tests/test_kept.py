@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.diagnostics import MtgError
 from interpreter.tools.scenario import Runner, Scenario
 
 CARDS = {
@@ -15,12 +16,14 @@ CARDS = {
     "Grizzly Bears": {"mana_cost": "{1}{G}", "types": ["Creature"], "subtypes": ["Bear"], "power": 2, "toughness": 2},
     "Glorious Anthem": {"mana_cost": "{1}{W}{W}", "types": ["Enchantment"],
                         "text": "Creatures you control get +1/+1."},
+    "Odd Bear": {"mana_cost": "{1}{G}", "types": ["Creature"], "power": 2, "toughness": 2,
+                 "text": "Frobnicate the wizzle of every glorp."},
 }
 
 
 def _game():
     doc = {"name": "kept", "cards": CARDS, "steps": [],
-           "state": {"alice": {"library": ["Forest"] * 3, "hand": ["Glorious Anthem"],
+           "state": {"alice": {"library": ["Forest"] * 3, "hand": ["Glorious Anthem", "Odd Bear"],
                                "battlefield": ["Grizzly Bears"]},
                      "bob": {"library": ["Forest"] * 3}}}
     game = Scenario(doc, Path("kept.yaml"), Runner()).game
@@ -33,7 +36,7 @@ def _effect(game, text: str) -> None:
 
 
 def _anthem_enters(game) -> None:
-    anthem = next(i for i in game.state.players["alice"].zones["hand"])
+    anthem = game.state.players["alice"].zones["hand"][0]
     game.move(anthem, "battlefield")
 
 
@@ -82,5 +85,21 @@ def test_the_continuous_pass_gives_its_last_value_while_the_permanents_are_the_s
     try:
         game.draw("alice", None)
         assert journal.steady() != steady and game._static_pass.get(journal) is found
+    finally:
+        journal.rollback(mark)
+
+
+def test_a_state_the_interpreter_cant_run_is_seen_when_a_permanent_is_turned_face_up() -> None:
+    """What runs.state_not_run reads of the objects in play: the card with text the engine doesn't understand,
+    face down, is run (708.2: it has no text); turned face up, it isn't."""
+    game, _ = _game()
+    journal = game.state.journal
+    mark = journal.mark()
+    try:
+        game.move(game.state.players["alice"].zones["hand"][1], "battlefield", face_down="manifested")
+        game.refuse_not_run()
+        game.state.objects[game.state.battlefield[-1]].face_down = None
+        with pytest.raises(MtgError, match="doesn't understand"):
+            game.refuse_not_run()
     finally:
         journal.rollback(mark)

@@ -70,6 +70,10 @@ def _answers(choice: Choice) -> Iterator[list[int] | str]:
             yield list(combination)
 
 
+#: What `runs.state_not_run` reads of an object in play (its face up is its card's and back_face_up's).
+_RUN_FIELDS = operator.attrgetter("card", "zone", "face_down", "back_face_up")
+
+
 class GameCore:
     """The game's core; a part of `Game`."""
 
@@ -101,7 +105,8 @@ class GameCore:
         self._trigger_sources_read: tuple = ((), TriggerSources({}, []))
         self._others_statics = Kept(self._read_others_statics)
         self._followers = Kept(self._read_followers)   # permanents with rules that apply at any time (game_designations.py)
-        self._runs = Kept(lambda: runs.state_not_run(self._in_play(), self.rulebook) is None)   # (perform)
+        self._runs = Kept(self._runs_now)   # (perform)
+        self._runs_read: tuple = ((), (), True)   # the objects in play and their fields it last read, and its value
         self._player_statics: dict[type, Kept] = {}   # by kind, the static abilities about players (player_rules.py)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
         self._settled: Key = None   # where the last check of state-based actions found none (state_based.py)
@@ -154,6 +159,7 @@ class GameCore:
         self._own_kept.clear()
         self._settled = self._quiet = None
         self._trigger_sources_read = ((), TriggerSources({}, []))
+        self._runs_read = ((), (), True)
         for kept in self.kept_values():
             kept.forget()
 
@@ -336,11 +342,25 @@ class GameCore:
             return [item.object_id for item in state.stack if item.object_id in state.objects]
         return state.players[ref.player].zones[ref.zone]
 
-    def _in_play(self) -> Iterator[GameObject]:
+    def _in_play(self) -> list[GameObject]:
         """The permanents and the spells on the stack: the objects whose abilities work (113.6)."""
         objects = self.state.objects
-        yield from (objects[i] for i in self.state.battlefield)
-        yield from (objects[item.object_id] for item in self.state.stack if item.object_id in objects)
+        return [*map(objects.__getitem__, self.state.battlefield),
+                *(objects[item.object_id] for item in self.state.stack if item.object_id in objects)]
+
+    def _runs_now(self) -> bool:
+        """Whether the interpreter can run the state (runs.py `state_not_run`): the last answer while the objects in
+        play are the same, in the same order, each with the same card, zone and face (`_RUN_FIELDS`: what that
+        reads of them)."""
+        in_play = self._in_play()
+        read = list(map(_RUN_FIELDS, in_play))
+        last_in_play, last_read, runs_now = self._runs_read
+        if len(in_play) == len(last_in_play) and all(map(operator.is_, in_play, last_in_play)) and all(
+                map(operator.is_, itertools.chain.from_iterable(read), itertools.chain.from_iterable(last_read))):
+            return runs_now
+        runs_now = runs.state_not_run(in_play, self.rulebook) is None
+        self._runs_read = (in_play, read, runs_now)
+        return runs_now
 
     def refuse_not_run(self) -> None:
         """A state the interpreter can't run is refused (runs.py); that it can is kept while what it read stays
