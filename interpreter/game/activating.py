@@ -89,6 +89,19 @@ class Activating:
             out.append((definition.name, mana))
         return tuple(out)
 
+    def ways_reads(self, object_id: int, pattern: str) -> tuple[tuple, tuple] | None:
+        """What `special_ways` reads for a special action on the object, where each requirement and payment it
+        reads is read of the object alone (`_object_reads`): the fields read, as values, then its card and, where
+        read, what it is now (`characteristics`, a value kept while what it read stays the same), as themselves
+        (compared by identity). None where one reads more: its value is kept by the state."""
+        reads = _OBJECT_READS(self.rulebook.special_actions[pattern])
+        if reads is None:
+            return None
+        fields, current = reads
+        obj = self.state.objects[object_id]
+        values = tuple([self.state.active if f == "active" else getattr(obj, f) for f in fields])
+        return values, (obj.card, self.characteristics(object_id)) if current else (obj.card,)
+
     def activate(self, player: str, command: ast.ActivateCommand) -> None:
         """602.2: choose the ability, pay its costs; a mana ability resolves at once (605.3), others wait.
 
@@ -247,3 +260,54 @@ _READINGS = ByIdentity(_reading)
 
 def _slot(definition: ast.Definition) -> str:
     return next(p.name for p in definition.pattern.parts if isinstance(p, ast.Slot))
+
+
+#: The kinds of requirements `special_ways` reads of the object alone, with the fields of the object ('active':
+#: whose turn it is) their executors read (steps/conditions.py) besides the object they name.
+_FIELDS: dict[type, tuple[str, ...]] = {
+    ast.YouControl: ("controller",), ast.IsFaceDownAs: ("face_down",), ast.IsInZone: ("zone", "owner"),
+    ast.YourTurn: ("active",), ast.HasManaCost: (), ast.HasKeyword: (), ast.IsQuality: ()}
+#: The kinds whose executors read what the object is: its card's characteristics for 'the card representing'
+#: (708), else its own now (`printed_or_current`, `keyword_of`).
+_WHAT_IT_IS = (ast.HasManaCost, ast.HasKeyword, ast.IsQuality, ast.PayManaCostOf, ast.PayKeywordCost)
+
+
+def _object_reads(procedures: list[ast.Definition]) -> tuple[tuple[str, ...], bool] | None:
+    """What `special_ways` reads of the object, besides its card (its name), for these procedures: the fields
+    of the object, and whether what it is now (a keyword cost also reads the changes its abilities make to it,
+    `mana_to_pay`; another payment reads nothing). None where a requirement it reads is of another kind, names
+    anything but the object or its card, or has a quality of more than words ('the chosen type')."""
+    conditions, read = _READINGS(procedures)
+    fields: set[str] = set()
+    current = False
+    for slot, condition, _ in conditions:
+        kind = type(condition)
+        if kind not in _FIELDS or kind is ast.IsQuality and not (
+                type(condition.quality) is ast.Quality and all(type(w) is str for w in condition.quality.words)):
+            return None
+        named = _named(condition, slot)
+        if named is None:
+            return None
+        fields.update(_FIELDS[kind])
+        current = current or named == "object" and kind in _WHAT_IT_IS
+    for _, slot, _, payment in read:
+        if isinstance(payment, (ast.PayManaCostOf, ast.PayKeywordCost)):
+            named = _named(payment, slot)
+            if named is None:
+                return None
+            current = current or named == "object" or isinstance(payment, ast.PayKeywordCost)
+    return tuple(sorted(fields)), current
+
+
+def _named(node: ast.Node, slot: str) -> str | None:
+    """What a requirement or payment names: 'object' (the one its slot holds, by id: `_live` follows only ids gone
+    from the game), 'card' (the card representing it), '' (nothing: whose turn it is); None: something else."""
+    named = getattr(node, "objects", None)
+    if named is None:
+        return "" if type(node) is ast.YourTurn else None
+    card = type(named) is ast.CardOf
+    named = named.objects if card else named
+    return None if type(named) is not ast.Var or named.name != slot else "card" if card else "object"
+
+
+_OBJECT_READS = ByIdentity(_object_reads)

@@ -19,6 +19,7 @@ game itself runs them when the action is taken.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections import Counter
 from dataclasses import dataclass
 from functools import partial
@@ -112,7 +113,9 @@ class Legal:
         self.game = game
         self._parsed: dict[str, ast.Node] = {} if parsed is None else parsed   # may be shared by games
         self._specials_tried: dict[tuple, bool] = {}   # (turn, text, answers, mana paid with) -> whether it ran
-        self._ways: dict[tuple[str, int, str], Kept[tuple]] = {}   # (player, object id, pattern) -> its ways
+        # (player, object id, pattern) -> its ways: kept by the state, or by what they read of the object
+        self._ways: dict[tuple[str, int, str], Kept[tuple]] = {}
+        self._object_ways: dict[tuple[str, int, str], tuple[tuple, tuple, tuple]] = {}
         self._contexts: dict[str, Context] = {}   # each player's, for reading special actions' requirements
         # kept while what they read stays the same (journal.py): references, each player's offers (offers.py),
         # with the key they hold at, their footprint and their two sides
@@ -321,13 +324,22 @@ class Legal:
         return out
 
     def _special_ways(self, player: str, object_id: int, pattern: str) -> tuple:
-        """`Game.special_ways` for a special action on the object, kept while what it read stays the same."""
-        kept = self._ways.get((player, object_id, pattern))
-        if kept is None:
-            context = self._contexts.setdefault(player, Context(0, player, None))
-            kept = self._ways[player, object_id, pattern] = Kept(partial(self.game.special_ways, player, object_id,
-                                                                         pattern, context))
-        return kept.get(self.game.state.journal)
+        """`Game.special_ways` for a special action on the object, kept while what it read stays the same: what
+        it read of the object (`Game.ways_reads`), where it read only that; else the state."""
+        where = (player, object_id, pattern)
+        reads = self.game.ways_reads(object_id, pattern)
+        context = self._contexts.setdefault(player, Context(0, player, None))
+        if reads is None:
+            kept = self._ways.get(where)
+            if kept is None:
+                kept = self._ways[where] = Kept(partial(self.game.special_ways, player, object_id, pattern, context))
+            return kept.get(self.game.state.journal)
+        known = self._object_ways.get(where)
+        if known is not None and known[0] == reads[0] and all(map(operator.is_, known[1], reads[1])):
+            return known[2]
+        value = self.game.special_ways(player, object_id, pattern, context)
+        self._object_ways[where] = (*reads, value)
+        return value
 
     def _specials(self, found: Offers, ways: tuple, pool: Counter, sources: list[Source]) -> list[Action]:
         """116.2: the special actions for the player's objects (offers.py), one for each way that may apply
