@@ -81,6 +81,21 @@ def test_a_plain_container_assigned_to_the_state_is_adopted() -> None:
         hash(made)   # a state object is compared by value, never a key
 
 
+def test_making_a_state_object_records_nothing() -> None:
+    """A new object has no old values: made while a mark is open, it leaves the journal and its stamps as they
+    were (whether `recorded`'s __init__ goes through `_made` or not)."""
+    state = GameState({"alice": Player("alice")}, ["alice"], "alice")
+    journal = state.journal
+    mark = journal.mark()
+    before = (len(journal.entries), journal.stamp(), journal.steady())
+    context = Context(1, "alice", None, events=[], vars={"X": 1})
+    made = [GameObject(2, card("Bear"), "alice", "alice", "hand", counters={"+1/+1": 1}), context,
+            Targets([2], None), StackItem(3, "alice", context), Player("bob"),
+            Delayed(None, None, "alice", None, None, {}, 0, 1), GameState({"bob": Player("bob")}, ["bob"], "bob")]
+    assert (len(journal.entries), journal.stamp(), journal.steady()) == before, made
+    journal.rollback(mark)
+
+
 def unjournaled(value, path: str = "state", seen: set | None = None) -> list[str]:
     """Paths to every mutable value reachable from `value` that is neither journaled nor immutable."""
     seen = set() if seen is None else seen

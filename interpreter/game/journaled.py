@@ -406,12 +406,18 @@ def recorded(cls: R) -> R:
         isinstance(f.default_factory, type) and (f.default_factory in ADOPT.values()
                                                  or not issubclass(f.default_factory, tuple(ADOPT)))))
     init = cls.__init__
+    # 'recording nothing' needs `_made` only where the construction may write through the journal: a
+    # __post_init__, or a default factory other than a journaled container's type (JRandom seeds itself)
+    made = init if "__post_init__" not in own and all(
+        f.default_factory is MISSING or f.default_factory in ADOPT.values() for f in fields) \
+        else functools.partial(_made, init)
+    adopting = ADOPT.keys()
 
     @functools.wraps(init)
     def __init__(self: Recorded, *args: Any, **kwargs: Any) -> None:
-        _made(init, self, *args, **kwargs)
-        if factoried or any(type(a) in ADOPT for a in args) or kwargs and any(
-                type(a) in ADOPT for a in kwargs.values()):
+        made(self, *args, **kwargs)
+        if factoried or not adopting.isdisjoint(map(type, args)) or kwargs and not adopting.isdisjoint(
+                map(type, kwargs.values())):
             for name in names:
                 adopt = ADOPT.get(type(getattr(self, name)))
                 if adopt is not None:
