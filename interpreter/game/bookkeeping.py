@@ -15,7 +15,7 @@ from .characteristics import Characteristics
 from .choices import Choice
 from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
 from .damage import any_of_kind, statics_of_kind
-from .memo import ByIdentity
+from .memo import ByIdentity, read_again
 from .state import Delayed, GameObject, StackItem
 from .player_rules import Inherent
 from .steps import MAX_COUNT, Env, NoLegalTarget
@@ -158,8 +158,7 @@ class Bookkeeping:
         sources = [(objects[i], abilities) for i, abilities in _battlefield_triggers(self.permanents(), rulebook)]
         sources += [(state.objects[item.object_id], self.functioning(item.object_id, "stack"))
                     for item in state.stack if item.object_id in state.objects]
-        sources += [(objects[i], self.functioning(i, "graveyard")) for player in state.order
-                    for i in state.players[player].zones["graveyard"] if _may_trigger_in(objects[i], rulebook)]
+        sources += [(objects[i], self.functioning(i, "graveyard")) for i in self._graveyard_triggers()]
         sources += [(state.objects[i], self.triggered_abilities(self.characteristics(i))) for i in self.emblems()]
         sources += self.inherent_triggers()
         sources = [(obj, abilities) for obj, abilities in sources if abilities]
@@ -172,6 +171,20 @@ class Bookkeeping:
         names = {name for _, abilities in heard for *_, events in abilities if events for name in events}
         found = TriggerSources({name: _hearing(heard, name) for name in names}, _hearing(heard, None))
         self._trigger_sources_read = (sources, found)
+        return found
+
+    def _graveyard_triggers(self) -> list[int]:
+        """The cards in graveyards, each player's in turn order, that may have a triggered ability functioning
+        there (`_may_trigger_in`): those last found while the cards are the same objects in the same order, each
+        with the same card, face and what it was given (`_GRAVEYARD_FIELDS`: what that reads)."""
+        state = self.state
+        objects = state.objects
+        cards = [objects[i] for player in state.order for i in state.players[player].zones["graveyard"]]
+        read = list(map(_GRAVEYARD_FIELDS, cards))
+        if read_again(cards, read, self._graveyards_read):
+            return self._graveyards_read[2]
+        found = [obj.id for obj in cards if _may_trigger_in(obj, self.rulebook)]
+        self._graveyards_read = (cards, read, found)
         return found
 
     def _gone(self, events: list[Event]) -> dict[int, list[tuple["Gone", list]]]:
@@ -292,6 +305,10 @@ def trigger_zone(ability: ast.TriggeredAbility) -> str:
 
 #: Where each triggered ability functions, read once per ability.
 _zone_of = ByIdentity(trigger_zone)
+
+
+#: What `_may_trigger_in` reads of a card.
+_GRAVEYARD_FIELDS = operator.attrgetter("card", "face_down", "extra_abilities", "added_subtypes")
 
 
 def _may_trigger_in(obj: GameObject, rulebook: Rulebook, zone: str = "graveyard") -> bool:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field, replace
-from itertools import chain
 from typing import Callable, NamedTuple
 
 from ..diagnostics import error
@@ -21,6 +20,7 @@ from ..language import ast
 from . import runs
 from .characteristics import Characteristics
 from .damage import any_of_kind
+from .memo import read_again
 from .state import GameObject, TypeChange, own_fields
 
 
@@ -99,11 +99,9 @@ class Continuous:
         """Whether the permanents are those read (`StaticPass.read`), in the same order, each by itself as it was
         (`own_fields`, its counters: what `own_characteristics` reads), with no resolved effect giving or taking
         abilities and no emblem (read at once over them all)."""
-        permanents, fields, counters = read
         now = list(map(self.state.objects.__getitem__, self.state.battlefield))
-        return len(now) == len(permanents) and all(map(operator.is_, now, permanents)) \
-            and all(map(operator.is_, chain.from_iterable(map(own_fields, now)), chain.from_iterable(fields))) \
-            and list(map(_counters, now)) == counters and not any(map(_granted, now)) and not self.emblems()
+        return read_again(now, list(map(own_fields, now)), read) and list(map(_counters, now)) == read[2] \
+            and not any(map(_granted, now)) and not self.emblems()
 
     def _apply_layers(self, applying: dict[int, Characteristics], emblem_ids: list[int]) -> bool:
         """Every permanent with the continuous effects of static abilities and the abilities resolved effects

@@ -17,6 +17,7 @@ from .characteristics import Characteristics, face_down_characteristics
 from .choices import Choice, Chooser, Ref, ScriptedChooser
 from .events import Event
 from .journal import Kept, Key
+from .memo import read_again
 from . import runs
 from .runs import NOT_RUN
 from .state import PLAYER_ZONES, SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown, own_fields
@@ -103,6 +104,7 @@ class GameCore:
         self._trigger_sources = Kept(self._functioning_sources)
         # the last sources and abilities it read, and what they gave: the same again (by identity), the same value
         self._trigger_sources_read: tuple = ((), TriggerSources({}, []))
+        self._graveyards_read: tuple = ((), (), [])   # the cards in graveyards, their fields it read, what it found
         self._others_statics = Kept(self._read_others_statics)
         self._followers = Kept(self._read_followers)   # permanents with rules that apply at any time (game_designations.py)
         self._runs = Kept(self._runs_now)   # (perform)
@@ -159,6 +161,7 @@ class GameCore:
         self._own_kept.clear()
         self._settled = self._quiet = None
         self._trigger_sources_read = ((), TriggerSources({}, []))
+        self._graveyards_read = ((), (), [])
         self._runs_read = ((), (), True)
         for kept in self.kept_values():
             kept.forget()
@@ -354,10 +357,8 @@ class GameCore:
         reads of them)."""
         in_play = self._in_play()
         read = list(map(_RUN_FIELDS, in_play))
-        last_in_play, last_read, runs_now = self._runs_read
-        if len(in_play) == len(last_in_play) and all(map(operator.is_, in_play, last_in_play)) and all(
-                map(operator.is_, itertools.chain.from_iterable(read), itertools.chain.from_iterable(last_read))):
-            return runs_now
+        if read_again(in_play, read, self._runs_read):
+            return self._runs_read[2]
         runs_now = runs.state_not_run(in_play, self.rulebook) is None
         self._runs_read = (in_play, read, runs_now)
         return runs_now

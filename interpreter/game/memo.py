@@ -4,6 +4,8 @@ ids can't be reused while the value is kept."""
 from __future__ import annotations
 
 import inspect
+import operator
+from itertools import chain
 from typing import Any, Callable, Generic, TypeVar
 
 V = TypeVar("V")
@@ -66,3 +68,10 @@ class _ByThree(ByIdentity[V]):
 
 
 _BY_ARITY: dict[int, type] = {1: _ByOne, 2: _ByTwo, 3: _ByThree}
+
+
+def read_again(objects: list, fields: list[tuple], last: tuple) -> bool:
+    """Whether these objects, with these fields read of each, are those last read (`last` begins with the
+    objects and their fields), in the same order, each field the same object: compared by identity, at once."""
+    return len(objects) == len(last[0]) and all(map(operator.is_, objects, last[0])) and all(
+        map(operator.is_, chain.from_iterable(fields), chain.from_iterable(last[1])))
