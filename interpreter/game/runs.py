@@ -312,6 +312,8 @@ SIEGE_DEFEATED = Gap(ast.DealDamage, "a Siege's last defense counter", "a Siege'
 _BY_KIND: dict[type, list[Gap]] = {}
 for _gap in GAPS:
     _BY_KIND.setdefault(_gap.kind, []).append(_gap)
+#: The node kinds some gap is declared for: `gap` of a node of any other kind is None.
+GAP_KINDS = frozenset(_BY_KIND)
 
 
 def gap(node: ast.Node, book: "Rulebook", chosen: bool = True) -> Gap | None:

@@ -98,7 +98,8 @@ class Steps:
         """Run an effect. The executor of a step that acts on objects returns them (as they were when it
         acted: a moved object is followed to where the effect put it, 400.7); they are what 'it', 'them'
         and 'that card' mean in the steps after it (608.2c). Other executors return None."""
-        self.check_runs(node, env)
+        if type(node) in runs.GAP_KINDS:
+            self.check_runs(node, env)
         game, outer = self.game, self.game.deciding
         game.deciding = env.player
         try:
@@ -109,12 +110,16 @@ class Steps:
             env.vars["_it"] = acted
 
     def objects(self, node: ast.Objects, env: Env) -> list[int]:
-        self.check_runs(node, env)
-        return EXECUTORS[type(node)](self, node, env)
+        kind = type(node)
+        if kind in runs.GAP_KINDS:   # a node of another kind falls into no gap: nothing to check
+            self.check_runs(node, env)
+        return EXECUTORS[kind](self, node, env)
 
     def holds(self, node: ast.Condition, env: Env) -> bool:
-        self.check_runs(node, env)
-        return EXECUTORS[type(node)](self, node, env)
+        kind = type(node)
+        if kind in runs.GAP_KINDS:
+            self.check_runs(node, env)
+        return EXECUTORS[kind](self, node, env)
 
     def triggered_by(self, trigger: ast.Trigger, event: Event, source: GameObject) -> int:
         """Whether (how many times) the event triggers the ability of `source` (603.2): one method per trigger
