@@ -63,7 +63,9 @@ class ConditionSteps:
     @executes(ast.IsFaceDownAs)
     def is_face_down_as(self, node: ast.IsFaceDownAs, env: Env) -> bool:
         ids = self.objects(node.objects, env)
-        return bool(ids) and all(self.state.objects[i].face_down and (not node.ways or self.state.objects[i].face_down in node.ways) for i in ids)
+        objects = self.state.objects
+        return bool(ids) and all(objects[i].face_down and (not node.ways or objects[i].face_down in node.ways)
+                                 for i in ids)
 
     @executes(ast.IsQuality)
     def is_quality(self, node: ast.IsQuality, env: Env) -> bool:
@@ -77,8 +79,8 @@ class ConditionSteps:
 
     @executes(ast.YouControl)
     def you_control(self, node: ast.YouControl, env: Env) -> bool:
-        ids = self.objects(node.objects, env)
-        return bool(ids) and all(self.state.objects[i].controller == env.player for i in ids)
+        ids, objects = self.objects(node.objects, env), self.state.objects
+        return bool(ids) and all(objects[i].controller == env.player for i in ids)
 
     @executes(ast.YouDid)
     def you_did(self, node: ast.YouDid, env: Env) -> bool:
@@ -113,8 +115,8 @@ class ConditionSteps:
 
     def keyword_of(self, object_id: int, keyword: str, node: ast.Objects) -> ast.KeywordAbility | None:
         """The object's keyword ability of that name (of its card, for 'the card representing')."""
-        obj = self.state.objects[object_id]
-        chars = obj.card.front.characteristics() if isinstance(node, ast.CardOf) else self.game.characteristics(object_id)
+        chars = self.state.objects[object_id].card.front.characteristics() if isinstance(node, ast.CardOf) \
+            else self.game.characteristics(object_id)
         return keyword_ability(chars.abilities, keyword)
 
     @executes(ast.IsInZone)

@@ -236,13 +236,14 @@ class ObjectSteps:
         """Follow objects to where the current effect moved them (400.7), or where its trigger event put
         them (603.10a); drop ones gone. A move made by anything else makes a new object this text can't
         find: 'return it' doesn't follow a dead creature's card from the graveyard to exile."""
-        moved, moved_by = self.state.moved, self.state.moved_by
+        state = self.state
+        moved, moved_by, objects = state.moved, state.moved_by, state.objects
         own, follows = env.context.id, env.context.follows
         out = []
         for i in ids:
             while i in moved and (moved_by.get(i) == own or i in follows):
                 i = moved[i]
-            if i in self.state.objects and i not in out:
+            if i in objects and i not in out:
                 out.append(i)
         return out
 
