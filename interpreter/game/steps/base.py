@@ -166,6 +166,13 @@ def keyword_abilities(abilities: tuple) -> tuple[ast.KeywordAbility, ...]:
     return _KEYWORD_ABILITIES(abilities) if isinstance(abilities, tuple) else _keyword_abilities(tuple(abilities))
 
 
-def keyword_ability(abilities: tuple, name: str) -> ast.KeywordAbility | None:
-    """The keyword ability of that name among abilities, if any."""
+def _keyword_ability(abilities: tuple, name: str) -> ast.KeywordAbility | None:
     return next((a for a in keyword_abilities(abilities) if a.name == name), None)
+
+
+_KEYWORD_ABILITY = ByIdentity(_keyword_ability)
+
+
+def keyword_ability(abilities: tuple, name: str) -> ast.KeywordAbility | None:
+    """The keyword ability of that name among abilities, if any; read once per tuple and name."""
+    return _KEYWORD_ABILITY(abilities, name) if isinstance(abilities, tuple) else _keyword_ability(abilities, name)
