@@ -9,7 +9,7 @@ keyword gave them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Sequence
 
 from ..diagnostics import error
 from ..language import ast
@@ -43,6 +43,10 @@ _static_nodes = ByIdentity(lambda abilities, rulebook: tuple(a for a, _ in _stat
 #: Those of them of a kind (a node class or a tuple of them).
 statics_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
     (a, args) for a, args in _statics(abilities, rulebook) if isinstance(a, kind)))
+#: Those of them of a kind (None: all) with a number slot's value as a number ('Toxic 2'), read once.
+numbered_statics = ByIdentity(lambda abilities, rulebook, kind: tuple(
+    (a, tuple((name, value.value if isinstance(value, ast.IntValue) else value) for name, value in args))
+    for a, args in (_statics(abilities, rulebook) if kind is None else statics_of_kind(abilities, rulebook, kind))))
 _static_nodes_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
     a for a, _ in statics_of_kind(abilities, rulebook, kind)))
 #: The classes of the abilities a tuple of abilities has (with what its keywords mean), read once per tuple.
@@ -68,15 +72,15 @@ class Damage:
     """Damage, destruction and what replaces it, counters on players; a part of `Game`."""
 
     def static_values(self, chars: Characteristics | None, kind: type | tuple | None = None
-                      ) -> Iterator[tuple[ast.Node, dict]]:
+                      ) -> Sequence[tuple[ast.Node, dict]]:
         """The abilities of an object with these characteristics (of a kind, if given), each with the values of
-        its slots: its own (none), then what its keyword abilities mean (the lines of their definitions, 702.1)
-        with the values each keyword gives ('Protection from red': {quality} is red)."""
+        its slots (a new dict each): its own (none), then what its keyword abilities mean (the lines of their
+        definitions, 702.1) with the values each keyword gives ('Protection from red': {quality} is red)."""
         if chars is None:
-            return
-        for ability, args in (_statics(chars.abilities, self.rulebook) if kind is None else
-                              statics_of_kind(chars.abilities, self.rulebook, kind)):
-            yield ability, dict(args)
+            return ()
+        found = (_statics(chars.abilities, self.rulebook) if kind is None else
+                 statics_of_kind(chars.abilities, self.rulebook, kind))
+        return [(ability, dict(args)) for ability, args in found] if found else ()
 
     def static_abilities(self, chars: Characteristics | None, kind: type | tuple | None = None
                          ) -> tuple[ast.Node, ...]:

@@ -6,12 +6,13 @@ keyword's name.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..diagnostics import error
 from ..language import ast
 from .characteristics import Characteristics
+from .damage import numbered_statics
 from .state import Context, TypeChange
 from .steps import Env
 from .steps.chosen import CREATURE_TYPES
@@ -26,13 +27,14 @@ class Statics:
     """Targeting, blocking, defining and stack-locking static abilities; a part of `Game`."""
 
     def statics_with_values(self, chars: Characteristics | None, kind: type | tuple | None = None
-                            ) -> Iterator[tuple[ast.Node, dict]]:
+                            ) -> Sequence[tuple[ast.Node, dict]]:
         """The abilities of an object with these characteristics (of a kind, if given), each with the values of
-        its slots: its own lines (none), then what its keyword abilities mean (the lines of their definitions,
-        702.1), a number slot's value as a number ('Toxic 2')."""
-        for ability, values in self.static_values(chars, kind):
-            yield ability, {name: value.value if isinstance(value, ast.IntValue) else value
-                            for name, value in values.items()}
+        its slots (a new dict each): its own lines (none), then what its keyword abilities mean (the lines of
+        their definitions, 702.1), a number slot's value as a number ('Toxic 2')."""
+        if chars is None:
+            return ()
+        found = numbered_statics(chars.abilities, self.rulebook, kind)
+        return [(ability, dict(values)) for ability, values in found] if found else ()
 
     def own_statics(self, chars: Characteristics | None, kind: type | tuple) -> list[tuple[ast.Node, dict]]:
         """Its static abilities of a kind about itself; one about other objects isn't applied yet and is
