@@ -5,7 +5,7 @@ from typing import Iterable
 
 from ..language import ast
 from .state import Context, GameObject
-from .steps import Env, keyword_abilities
+from .steps import Env
 
 
 class Entering:
@@ -16,13 +16,13 @@ class Entering:
         with' abilities give it (their conditions read now) are on it as it enters; each was put on it. Its own
         'enters tapped' abilities (unless their conditions hold now) make it enter tapped."""
         amounts = list(given)
-        abilities = self.characteristics(obj.id).abilities
-        for static, values in self.statics_of(abilities, ast.EntersWithCounters):
+        chars = self.characteristics(obj.id)
+        for static, values in self.static_values(chars, ast.EntersWithCounters):
             inner = self._entering_env(obj, dict(values, X=obj.x_paid or 0))
             if static.condition is None or self.interpreter.holds(static.condition, inner):
                 amounts += [(self.interpreter.number(count, inner), kind) for count, kind in static.counters]
                 obj.tapped = obj.tapped or static.tapped
-        for static, values in self.statics_of(abilities, ast.EntersTapped):
+        for static, values in self.static_values(chars, ast.EntersTapped):
             if static.unless is None or not self.interpreter.holds(static.unless, self._entering_env(obj, values)):
                 obj.tapped = True
         for amount, kind in amounts:
@@ -36,19 +36,10 @@ class Entering:
     def as_it_enters(self, obj: GameObject, env: Env | None) -> None:
         """614.1c, 614.12: what its own 'as this permanent enters' abilities do, done as it enters, by its
         controller ('this permanent' is it); the counters put on it then are on it as it enters (122.6)."""
-        for static, values in self.statics_of(self.characteristics(obj.id).abilities, ast.AsEnters):
+        for static, values in self.static_values(self.characteristics(obj.id), ast.AsEnters):
             values = dict(values, X=obj.x_paid or 0)
             inner = self._entering_env(obj, values) if env is None else Env(obj.controller, env.context, obj.id, values)
             self.interpreter.run(static.effect, inner)
             made = tuple((k, v) for k, v in inner.vars.items() if k.startswith(ast.chosen_var("")))
             if made:   # 607.2d: a value chosen as it enters is kept with it for its other abilities
                 obj.chosen = obj.chosen + made
-
-    def statics_of(self, abilities: tuple, kind: type) -> list[tuple[ast.Node, dict]]:
-        """The abilities of this kind among an object's own and those its keyword abilities mean, each with
-        the values the keyword gives its slots ('Fading 3')."""
-        found: list[tuple[ast.Node, dict]] = [(a, {}) for a in abilities if isinstance(a, kind)]
-        for keyword in keyword_abilities(abilities):
-            definition = self.rulebook.keyword_abilities.get(keyword.name)
-            found += [(s, dict(keyword.args)) for s in (definition.statics if definition else ()) if isinstance(s, kind)]
-        return found
