@@ -411,24 +411,29 @@ def _first_unapplied(abilities: tuple, book: "Rulebook") -> tuple[ast.Node, "Gap
                  if isinstance(a, (ast.StaticGrant, ast.DoesntUntap)) and (found := gap(a, book)) is not None), None)
 
 
-#: `_first_unapplied`, read once per tuple of abilities and rulebook.
-_UNAPPLIED = ByIdentity(_first_unapplied)
+#: `_first_unapplied` of each face of a card that may be up (`CardDef.face`: front face up, back face up), read once
+#: per card and rulebook.
+_UNAPPLIED = ByIdentity(lambda card, book: tuple(_first_unapplied(card.face(back).abilities, book)
+                                                 for back in (False, True)))
 
 
 def state_not_run(objects: Iterable, book: "Rulebook") -> MtgError | None:
     """The refusal of a game state the interpreter can't run, or None: a permanent or spell whose card has text
     the engine doesn't understand (W501) is there, so what happens can't be told; or a permanent with a static
     ability changing other objects that isn't applied (a gap of StaticGrant or DoesntUntap)."""
-    objects = list(objects)
+    unread = None   # the first object whose card has lines not understood, refused if no unapplied ability is
     for obj in objects:
-        if obj.zone != "battlefield" or obj.face_down:
+        if obj.face_down:
             continue
-        unapplied = _UNAPPLIED(obj.face_up.abilities, book)
+        if unread is None and obj.card.ignored_lines:
+            unread = obj
+        if obj.zone != "battlefield":
+            continue
+        unapplied = _UNAPPLIED(obj.card, book)[obj.back_face_up]
         if unapplied is not None:
             ability, found = unapplied
             _, message, rule = found.describe(ability, book)
             return error(NOT_RUN, f"{obj.card_name}: {message}", ability.span, rule)
-    unread = next((o for o in objects if o.card.ignored_lines and not o.face_down), None)
     if unread is None:
         return None
     _, message, rule = NOT_UNDERSTOOD

@@ -51,6 +51,11 @@ class CardDef:
     def __deepcopy__(self, memo: dict) -> "CardDef":
         return self  # card definitions never change during a game
 
+    def face(self, back_face_up: bool) -> Face:
+        """The face that is up: the back face of a double-faced permanent with its back face up (712.8e), else the
+        front face (712.8a, 712.8d)."""
+        return self.back if back_face_up and self.back is not None else self.front
+
 
 @recorded
 class GameObject(Recorded):
@@ -103,9 +108,8 @@ class GameObject(Recorded):
 
     @property
     def face_up(self) -> Face:
-        """The face of its card that is up: the back face of a double-faced permanent with its back face up
-        (712.8e), else the front face (712.8a, 712.8d)."""
-        return self.card.back if self.back_face_up and self.card.back is not None else self.card.front
+        """The face of its card that is up (`CardDef.face`)."""
+        return self.card.face(self.back_face_up)
 
     def chosen_value(self, kind: str) -> str | None:
         """The value of this kind chosen as it entered (607.2d, 614.12), if one was."""
