@@ -336,23 +336,25 @@ class ObjectSteps:
 
     @executes(ast.PermanentsYouControl)
     def permanents_you_control(self, node: ast.PermanentsYouControl, env: Env) -> list[int]:
-        ids = [i for i in self.state.battlefield if self.state.objects[i].controller == env.player
+        state = self.state
+        ids = [i for i in state.battlefield if state.objects[i].controller == env.player
                and not (node.other and i == env.source_id) and self.matches(i, node.quality, env)]
         return self._counted(ids, node.count, self.describe(node, env), env, node)
 
     @executes(ast.NamedPermanent)
     def named_permanent(self, node: ast.NamedPermanent, env: Env) -> list[int]:
-        name = self.name(node.name, env)
-        return [i for i in self.state.battlefield if self.state.objects[i].card_name == name
+        name, state = self.name(node.name, env), self.state
+        return [i for i in state.battlefield if state.objects[i].card_name == name
                 and self.matches(i, node.quality, env)][:1]
 
     @executes(ast.AllPermanents)
     def all_permanents(self, node: ast.AllPermanents, env: Env) -> list[int]:
         named = None if node.controller is None else set(self.players(node.controller, env))
+        objects = self.state.objects
         return [i for i in self.state.battlefield if self.matches(i, node.quality, env)
-                and (named is None or self.state.objects[i].controller in named)
-                and (not node.you_control or self.state.objects[i].controller == env.player)
-                and not (node.opponents and self.state.objects[i].controller == env.player)
+                and (named is None or objects[i].controller in named)
+                and (not node.you_control or objects[i].controller == env.player)
+                and not (node.opponents and objects[i].controller == env.player)
                 and not (node.other and i == env.source_id)]
 
     def _counted(self, ids: list[int], count: ast.Number | None, what: str, env: Env, node: ast.Node) -> list[int]:
@@ -386,7 +388,8 @@ class ObjectSteps:
         """Characteristics of objects; of their cards, ignoring face-down status, for 'the card representing'."""
         ids = self.objects(node, env)
         if isinstance(node, ast.CardOf):
-            return [self.state.objects[i].card.front.characteristics() for i in ids]
+            objects = self.state.objects
+            return [objects[i].card.front.characteristics() for i in ids]
         return [self.game.characteristics(i) for i in ids]
 
     def ask_objects(self, choice: Choice) -> list[int]:
