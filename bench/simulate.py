@@ -24,6 +24,9 @@ from interpreter.tools.simulate import Plan, _arena, read_deck, run
 EXAMPLES = ROOT / "tests" / "examples"
 SET = EXAMPLES / "harbor-of-dread.yaml"
 DECKS = (EXAMPLES / "decks" / "harbor-blue.txt", EXAMPLES / "decks" / "harbor-black.txt")
+#: Runs of each measurement; the best (least time) is judged, as timeit advises: on a shared 2-core machine the
+#: same commit measured 1.46x-2.08x for `--jobs 2` and 10.9-12.6 games/s from one run to the next.
+REPEATS = 3
 #: Issue 15's targets: (operator, limit, as written).
 TARGETS = {
     "games_per_core_s": (">=", 20.0, ">= 20 games/s per core"),
@@ -37,12 +40,16 @@ def measure(quick: bool) -> dict:
     decks = tuple(read_deck(p, arena.cards()) for p in DECKS)
     seats = {"alice": decks[0], "bob": decks[1]}
     games = 4 if quick else 12
-    gc.collect()
-    cpu, turns = time.thread_time(), 0
-    for i in range(games):
-        seed = game_seed(1, i)
-        turns += arena.play(seats, seed, {"alice": RandomPlayer(seed), "bob": RandomPlayer(seed + 1)}).turns
-    cpu = time.thread_time() - cpu
+    repeats = 1 if quick else REPEATS
+    cpus_run, turns = [], 0
+    for _ in range(repeats):
+        gc.collect()
+        cpu, turns = time.thread_time(), 0
+        for i in range(games):
+            seed = game_seed(1, i)
+            turns += arena.play(seats, seed, {"alice": RandomPlayer(seed), "bob": RandomPlayer(seed + 1)}).turns
+        cpus_run.append(time.thread_time() - cpu)
+    cpu = min(cpus_run)
     gc.collect()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
@@ -52,18 +59,23 @@ def measure(quick: bool) -> dict:
     tracemalloc.stop()
     plan = Plan(SET, decks, 8 if quick else 16, 1, "random")
     _arena(plan)   # the rules and the set loaded before either is timed: both runs time games, not the load
-    walls, cpus = {}, {}
-    for jobs in (1, 2):
-        before = _cpu()
-        start = time.perf_counter()
-        run(plan, jobs)
-        walls[jobs] = time.perf_counter() - start
-        cpus[jobs] = _cpu() - before
-    return {"games": games, "cpu_s": round(cpu, 2), "mean_turns": round(turns / games, 1),
-            "games_per_core_s": games / cpu, "game_memory_mb": peak / 2 ** 20,
-            "jobs_games": plan.games, "jobs1_wall_s": round(walls[1], 2), "jobs2_wall_s": round(walls[2], 2),
-            "jobs1_cpu_s": round(cpus[1], 2), "jobs2_cpu_s": round(cpus[2], 2),
-            "load_average": round(os.getloadavg()[0], 1), "jobs2_speedup": walls[1] / walls[2]}
+    walls: dict[int, list[float]] = {1: [], 2: []}
+    cpus: dict[int, list[float]] = {1: [], 2: []}
+    for _ in range(repeats):   # alternating, so a slow spell of the machine falls on both
+        for jobs in (1, 2):
+            before = _cpu()
+            start = time.perf_counter()
+            run(plan, jobs)
+            walls[jobs].append(time.perf_counter() - start)
+            cpus[jobs].append(_cpu() - before)
+    best = {jobs: min(range(repeats), key=walls[jobs].__getitem__) for jobs in (1, 2)}
+    return {"games": games, "repeats": repeats, "cpu_s": round(cpu, 2), "cpu_runs_s": [round(c, 3) for c in cpus_run],
+            "mean_turns": round(turns / games, 1), "games_per_core_s": games / cpu, "game_memory_mb": peak / 2 ** 20,
+            "jobs_games": plan.games, "jobs1_wall_s": round(walls[1][best[1]], 2),
+            "jobs2_wall_s": round(walls[2][best[2]], 2), "jobs1_cpu_s": round(cpus[1][best[1]], 2),
+            "jobs2_cpu_s": round(cpus[2][best[2]], 2),
+            "jobs_walls_s": {jobs: [round(w, 3) for w in walls[jobs]] for jobs in (1, 2)},
+            "load_average": round(os.getloadavg()[0], 1), "jobs2_speedup": walls[1][best[1]] / walls[2][best[2]]}
 
 
 def _cpu() -> float:
@@ -81,9 +93,10 @@ def rows(out: dict) -> list[tuple[str, str, str, str]]:
                                         f"MISSED x{out[key] / limit:.1f}")
     return [
         ((f"random-player games per second per core (two 40-card decks of the example set; {out['games']} games, "
-          f"{out['mean_turns']} turns on average, thread CPU time)"), f"{out['games_per_core_s']:.2f}/s",
+          f"{out['mean_turns']} turns on average, thread CPU time, best of {out['repeats']} runs)"), f"{out['games_per_core_s']:.2f}/s",
          *judged("games_per_core_s")),
-        ((f"--jobs 2 speed-up ({out['jobs_games']} games, rules loaded before: {out['jobs1_wall_s']} s on 1 job, "
+        ((f"--jobs 2 speed-up ({out['jobs_games']} games, best of {out['repeats']} alternating runs, rules loaded "
+          f"before: {out['jobs1_wall_s']} s on 1 job, "
           f"{out['jobs2_wall_s']} s on 2; wall clock, load average {out['load_average']}; CPU {out['jobs1_cpu_s']} s "
           f"and {out['jobs2_cpu_s']} s)"), f"{out['jobs2_speedup']:.2f}x", *judged("jobs2_speedup")),
         ("memory of one running game (tracemalloc peak while it plays, above the loaded set)",
