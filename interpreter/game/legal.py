@@ -328,7 +328,7 @@ class Legal:
         it read of the object (`Game.ways_reads`), where it read only that; else the state."""
         where = (player, object_id, pattern)
         reads = self.game.ways_reads(object_id, pattern)
-        context = self._contexts.setdefault(player, Context(0, player, None))
+        context = self._contexts.get(player) or self._contexts.setdefault(player, Context(0, player, None))
         if reads is None:
             kept = self._ways.get(where)
             if kept is None:
