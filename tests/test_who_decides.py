@@ -64,3 +64,31 @@ def test_whole_games_route_each_question_to_its_decider() -> None:
     deciders.answer(Choice("yes_no", "bob: pay {2}?", player="bob"), lambda ref, options: [])
     deciders.answer(Choice("yes_no", "alice: draw?"), lambda ref, options: [])
     assert seats["bob"].chooser.players == ["bob"] and seats["alice"].chooser.players == [None]
+
+
+def test_a_refused_run_puts_back_the_random_numbers_of_each_player_asked() -> None:
+    """`Table._ran`: a player's random numbers are saved as they are first asked (`Deciders`), and put back when
+    the action is refused, with the replay's steps; a player not asked keeps drawing where they were."""
+    from interpreter.diagnostics import MtgError, error
+    from interpreter.game.legal import PASS
+    from interpreter.game.players import RandomPlayer
+    from interpreter.tools.games import Arena, Table
+    arena = Arena(Path(__file__).parent / "examples" / "harbor-of-dread.yaml")
+    seats = {"alice": RandomPlayer(1), "bob": RandomPlayer(2)}
+    table = Table(arena, {"alice": ["Island"] * 10, "bob": ["Island"] * 10}, 5, seats)
+    before = {name: seat.rng.getstate() for name, seat in seats.items()}
+
+    def take(player: str, action) -> None:
+        table.doc["steps"].append({player: "a step"})
+        deciders = Deciders(seats, player, (), table._saved)
+        deciders.answer(Choice("option", "which?", ["a", "b", "c"], player="bob"), lambda ref, options: [])
+        raise error("E402", "refused")
+    table.take = take
+    assert table._ran("alice", PASS) is False
+    assert {name: seat.rng.getstate() for name, seat in seats.items()} == before and table.doc["steps"] == []
+    assert table._saved is None
+    try:
+        table.take("alice", PASS)
+    except MtgError:
+        pass
+    assert seats["bob"].rng.getstate() != before["bob"]   # outside `_ran` nothing is put back

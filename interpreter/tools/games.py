@@ -77,15 +77,23 @@ def starting_document(set_path: Path, decks: dict[str, list[str]], seed: int, li
 class Deciders:
     """Each question to the chooser of the player who decides it (`Choice.player`: the player an instruction
     addresses, 608.2d; the attacking player dividing combat damage, 510.1c; ...); the acting player's
-    answers decided up front (with the action) go to the acting player's questions only."""
+    answers decided up front (with the action) go to the acting player's questions only. Where `saved` is given
+    (`Table._ran`), each player's random numbers are saved in it before their first answer: a player's answers
+    draw from its own `rng` (players.py), so the players asked are those whose numbers an answer may move."""
 
-    def __init__(self, players: dict[str, Player], acting: str, answers: tuple[str, ...]):
-        self.players, self.acting = players, acting
+    def __init__(self, players: dict[str, Player], acting: str, answers: tuple[str, ...],
+                 saved: dict[str, object] | None = None):
+        self.players, self.acting, self.saved = players, acting, saved
         self.up_front = UpFront(answers, players[acting].chooser)
 
     def answer(self, choice: Choice, match):
         decider = choice.player or self.acting
-        if decider != self.acting and decider in self.players:
+        if decider not in self.players:
+            decider = self.acting
+        saved = self.saved
+        if saved is not None and decider not in saved:
+            saved[decider] = self.players[decider].rng.getstate()
+        if decider != self.acting:
             return self.players[decider].chooser.answer(choice, match)
         return self.up_front.answer(choice, match)
 
@@ -164,6 +172,7 @@ class Table:
         self.max_steps = max_steps
         self.observe = observe   # called after each action and each pass (tests check invariants there)
         self.decisions = 0
+        self._saved: dict[str, object] | None = None   # in `_ran`: the random numbers of each player asked
 
     def play(self) -> GameResult:
         state = self.game.state
@@ -211,7 +220,7 @@ class Table:
         mark = journal.mark()
         try:
             for text, answers in action.steps():
-                recorder = Recorder(game, Deciders(self.players, player, answers))
+                recorder = Recorder(game, Deciders(self.players, player, answers, self._saved))
                 step = {player: text}
                 self.doc["steps"].append(step)
                 run = self.scenario.action(player, text, step, 0)
@@ -227,16 +236,19 @@ class Table:
 
     def _ran(self, player: str, action: Action) -> bool:
         """The action taken if the game runs it (`Legal.runner`); refused, all is as it was: the game (the
-        journal), the replay's steps and each player's random numbers, which drew the answers."""
+        journal), the replay's steps and the random numbers of each player asked, which drew the answers (saved as
+        each is first asked, `Deciders`: most actions ask no one)."""
         steps = len(self.doc["steps"])
-        saved = [(p.rng, p.rng.getstate()) for p in self.players.values()]
+        self._saved = saved = {}
         try:
             self.take(player, action)
         except MtgError:
             del self.doc["steps"][steps:]
-            for rng, state in saved:
-                rng.setstate(state)
+            for name, state in saved.items():
+                self.players[name].rng.setstate(state)
             return False
+        finally:
+            self._saved = None
         return True
 
     def result(self, error: str | None) -> GameResult:
