@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from interpreter.game.legal import Legal
 from interpreter.tools.scenario import Runner, Scenario
 
@@ -25,8 +27,8 @@ CARDS = {
 }
 
 
-def scenario(alice: dict, step: str = "alice main1") -> Scenario:
-    doc = {"name": "casts", "cards": CARDS, "steps": [], "step": step,
+def scenario(alice: dict, step: str = "alice main1", active: str = "alice") -> Scenario:
+    doc = {"name": "casts", "cards": CARDS, "steps": [], "step": step, "active": active,
            "state": {"alice": {"library": ["Island"] * 3, **alice}, "bob": {"library": ["Island"] * 3}}}
     return Scenario(doc, Path("casts.yaml"), Runner())
 
@@ -114,3 +116,24 @@ def test_a_mana_plan_is_found_where_the_first_choice_of_a_source_would_miss_it()
     assert plan is not None and sorted((s.object_id, color) for s, color in plan) == [(1, "U"), (2, "W")]
     assert pay_plan(("W", "U"), Counter(), [orzhov, Source(3, "WB", None)]) is None
     assert pay_plan(("W", "U", "B", "R", "G", "5"), Counter(), [azorius, orzhov] * 4) is None
+
+
+def test_outside_sorcery_timing_only_what_needs_none_is_listed() -> None:
+    game = scenario({"hand": ["Think Twice", "Divination", "Hidden Drake"], "mana": "{2}{U}"}, active="bob").game
+    assert [a.text for a in Legal(game).candidates("alice")] == ["pass", "cast hand:Think Twice"]
+    game = scenario({"hand": ["Divination", "Hidden Drake"], "mana": "{2}{U}"}, active="bob").game
+    assert [a.text for a in Legal(game).candidates("alice")] == ["pass"]
+
+
+def test_a_listing_that_would_change_the_state_is_refused(monkeypatch) -> None:
+    game = scenario({"hand": ["Divination"], "mana": "{2}{U}"}).game
+    legal = Legal(game)
+    assert [a.text for a in legal.candidates("alice")] == ["pass", "cast hand:Divination"]
+    lands = Legal._lands
+
+    def writing(self, player, found):
+        game.state.players[player].life -= 1
+        return lands(self, player, found)
+    monkeypatch.setattr(Legal, "_lands", writing)
+    with pytest.raises(RuntimeError, match="changed the state"):
+        legal.candidates("alice")

@@ -29,6 +29,7 @@ from ..diagnostics import MtgError, error
 from ..language import ast
 from .choices import Choice, Chooser
 from .events import Event
+from . import journaled
 from .journal import Kept, Key
 from .mana import mana_value
 from .mana_sources import Source, pay_plan
@@ -226,18 +227,34 @@ class Legal:
         if step == "untap" or step == "cleanup" and not state.priority_in_cleanup:
             return [PASS]
         journal = state.journal
-        mark = journal.mark()   # nothing changes; while it is open, characteristics are computed once
-        try:
-            return self._candidates(player)
-        finally:
-            journal.rollback(mark)
+        writes = (journaled._unrecorded, len(journal.entries))   # every write moves one (journaled.py)
+        out = self._candidates(player)
+        if (journaled._unrecorded, len(journal.entries)) != writes:
+            raise RuntimeError(f"listing {player}'s candidates changed the state")
+        return out
 
     def _candidates(self, player: str) -> list[Action]:
         state = self.game.state
         found = self.offers(player)
+        sorcery = self.game.sorcery_timing(player)
+        if sorcery or found.instant or found.activations or found.specials or found.flash:
+            listed = self._listed_now(player, found, sorcery)
+        else:
+            listed = []   # 307.1, 304.1: none of their cards may be cast now, and they have nothing to activate
+        out = [PASS, *self._lands(player, found), *listed]
+        if not state.stack:   # the step read once: each other step has neither
+            step = state.step
+            if step == "beginning of combat":
+                out += self._attacks(player)
+            elif step == "declare attackers":
+                out += self._blocks(player)
+        return out
+
+    def _listed_now(self, player: str, found: Offers, sorcery: bool) -> list[Action]:
+        """The casts, activations and special actions the player's offers give now."""
+        state = self.game.state
         pool = state.players[player].pool
         sources = self.mana_sources(found)
-        sorcery = self.game.sorcery_timing(player)
         objects = state.objects
         ways = tuple([self._special_ways(player, i, pattern) for i, pattern, _ in found.specials])
         # what they give is the same for the same offers, timing, pool, sources, tapped permanents and ways of
@@ -250,14 +267,7 @@ class Legal:
                       + self._specials(found, ways, pool, sources))
             if not found.flash:
                 self._listed[player][now] = listed
-        out = [PASS, *self._lands(player, found), *listed]
-        if not state.stack:   # the step read once: each other step has neither
-            step = state.step
-            if step == "beginning of combat":
-                out += self._attacks(player)
-            elif step == "declare attackers":
-                out += self._blocks(player)
-        return out
+        return listed
 
     def offers(self, player: str) -> Offers:
         """What the player's objects offer to do by the steady state (offers.py), kept while it stays the same and

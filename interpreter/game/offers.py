@@ -72,6 +72,7 @@ class Offers:
     activations: tuple[Activatable, ...]
     specials: tuple[tuple[int, str, str], ...]  # (object id, pattern, step text) of special actions (116.2)
     mana: tuple[tuple[Source, bool], ...]       # their mana sources, tapped or not (`permanent_offers`)
+    instant: bool   # a way of casting one of their cards needs no sorcery timing by its card type (304.1, 307.1)
 
 
 def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tuple, tuple]:
@@ -159,7 +160,8 @@ def offers(cards: tuple, permanents: tuple) -> Offers:
     lands, casts, card_specials = cards
     flash, activations, permanent_specials, mana = permanents
     specials = tuple([s for c, p in zip(card_specials, permanent_specials) for s in c + p])
-    return Offers(lands, casts, flash, activations, specials, mana)
+    instant = any("Instant" in c.printed.types and not all(w.sorcery for w in c.ways) for c in casts)
+    return Offers(lands, casts, flash, activations, specials, mana, instant)
 
 
 def _playable(game: "Game", player: str) -> list[GameObject]:
