@@ -197,10 +197,10 @@ class Replacing:
 
     def _damage_changes(self, source: int | None, recipient: int | str, combat: bool) -> tuple[list[Change], bool]:
         """The static abilities of permanents changing this damage, protection's prevention, and whether one says
-        it can't be prevented."""
+        it can't be prevented (each permanent read only when one has such an ability: `permanents_have`)."""
         chars = self.known_characteristics(source)
         changes, unpreventable = [], False
-        for holder in self.state.battlefield:
+        for holder in self.state.battlefield if self.permanents_have(ast.ReplaceDamage) else ():
             obj = self.state.objects[holder]
             for ability, values in self.statics_with_values(self.characteristics(holder), ast.ReplaceDamage):
                 if ability.combat is not None and (ability.combat == "combat") != combat:

@@ -58,7 +58,9 @@ class Statics:
 
     def _read_others_statics(self) -> tuple[tuple[int, ast.Node, dict], ...]:
         """The permanents' static abilities about how other objects attack, block and are blocked (kept while what
-        it read stays the same: `GameCore._others_statics`)."""
+        it read stays the same: `GameCore._others_statics`); none at once when no permanent has one of those kinds."""
+        if not self.permanents_have(ABOUT_OTHERS):
+            return ()
         return tuple((source, ability, values) for source in self.state.battlefield
                      for ability, values in self.statics_with_values(self.characteristics(source), ABOUT_OTHERS)
                      if not isinstance(getattr(ability, "objects", ast.Self()), ast.Self))
