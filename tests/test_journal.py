@@ -23,7 +23,7 @@ from interpreter.game.characteristics import Characteristics, Face
 from interpreter.game.choices import RandomChooser
 from interpreter.diagnostics import MtgError
 from interpreter.game.events import Event
-from interpreter.game.journal import Journal
+from interpreter.game.journal import Journal, Kept
 from interpreter.game.journaled import VOLATILE_TWIN, JCounter, JDict, JList, JRandom, JSet, Recorded
 from interpreter.game.state import (
     CardDef,
@@ -187,6 +187,73 @@ def test_filling_an_empty_counter_is_undone() -> None:
 @pytest.mark.parametrize("change", SET_CHANGES)
 def test_set_changes_are_undone(change) -> None:
     _undone(lambda: JSet({1, 2, 3}), change)
+
+
+def _moves_the_steady_stamp(value, change) -> tuple[bool, bool]:
+    """Whether `change` of `value`, under a mark whose steady stamp was taken, was recorded and moved it."""
+    journal = Journal()
+    mark = journal.mark()
+    steady, entries = journal.steady(), len(journal.entries)
+    change(value)
+    recorded, moved = len(journal.entries) > entries, journal.steady() != steady
+    journal.rollback(mark)
+    assert journal.steady() == steady
+    return recorded, moved
+
+
+CONTAINERS = [(lambda: JList([1, 2, 3]), LIST_CHANGES), (lambda: JDict(a=1, b=2), DICT_CHANGES),
+              (lambda: JCounter(a=1, b=2), COUNTER_CHANGES), (lambda: JSet({1, 2, 3}), SET_CHANGES)]
+
+
+@pytest.mark.parametrize("volatile", [False, True])
+@pytest.mark.parametrize("make, change", [(make, change) for make, changes in CONTAINERS for change in changes])
+def test_each_recorded_write_moves_the_steady_stamp_as_it_is_made(make, change, volatile: bool) -> None:
+    """The steady stamp, once taken, is kept (`Journal.steadied`) until a write moves it: each journaled
+    container's recorded change does as it is made, its volatile twin's never does."""
+    value = make()
+    if volatile:
+        value = VOLATILE_TWIN[type(value)](value)
+    recorded, moved = _moves_the_steady_stamp(value, change)
+    assert moved == (recorded and not volatile)
+
+
+def test_each_recorded_field_write_and_draw_moves_the_steady_stamp_but_a_volatile_field_s() -> None:
+    state = GameState({"alice": Player("alice")}, ["alice"], "alice", seed=2)
+    bear = state.create(card("Bear"), "alice", "battlefield")
+    assert _moves_the_steady_stamp(bear, lambda b: setattr(b, "damage", 2)) == (True, True)
+    assert _moves_the_steady_stamp(bear, lambda b: setattr(b, "tapped", True)) == (True, False)
+    assert _moves_the_steady_stamp(state, lambda s: setattr(s, "step", "draw")) == (True, False)
+    assert _moves_the_steady_stamp(state, lambda s: s.rng.random()) == (True, True)
+
+
+def test_a_kept_value_holds_while_what_it_read_is_the_same() -> None:
+    """A `Kept` value is served again while the steady stamp is its own, if it read no volatile field; one that
+    read one only at its stamp."""
+    state = GameState({"alice": Player("alice")}, ["alice"], "alice")
+    bear = state.create(card("Bear"), "alice", "battlefield")
+    journal, made = state.journal, []
+    damage = Kept(lambda: made.append("damage") or bear.damage)
+    tapped = Kept(lambda: made.append("tapped") or bear.tapped)
+    mark = journal.mark()
+    assert (damage.get(journal), tapped.get(journal)) == (0, False)
+    bear.tapped = True
+    assert (damage.get(journal), tapped.get(journal)) == (0, True) and made == ["damage", "tapped", "tapped"]
+    bear.damage = 1
+    assert damage.get(journal) == 1
+    journal.rollback(mark)
+    assert (damage.get(journal), tapped.get(journal)) == (0, False)
+
+
+def test_a_write_while_no_mark_is_open_moves_the_steady_stamp() -> None:
+    """Not recorded, a write still moves the steady stamp of a journal that took it before, and a value kept at it
+    is made again."""
+    state = GameState({"alice": Player("alice")}, ["alice"], "alice")
+    bear = state.create(card("Bear"), "alice", "battlefield")
+    damage = Kept(lambda: bear.damage)
+    steady = state.journal.steady()
+    assert damage.get(state.journal) == 0 and state.journal.steady() == steady
+    bear.damage = 1
+    assert state.journal.steady() != steady and damage.get(state.journal) == 1
 
 
 def test_marks_nest_and_objects_come_and_go() -> None:

@@ -124,7 +124,9 @@ class GameCore:
         if applying is not None and object_id in applying:
             return applying[object_id]
         journal = self.state.journal
-        steady = journal.steady()
+        steady = journal.steadied
+        if steady == -1:
+            steady = journal.steady()
         steadily = self._steadily.get(steady)
         if steadily is None:
             if len(self._steadily) >= STEADY_KEPT:

@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Generic, TypeVar
 
 from . import journaled
-from .inverses import set_attr
-from .journaled import VOLATILE_KINDS, Recorded
+from .journaled import Recorded
 
 V = TypeVar("V")
 #: Where a watched computation's value holds (`Journal.computed`): (steady stamp, stamp or None), or None: nowhere.
@@ -23,8 +22,8 @@ Key = tuple[int, int | None] | None
 class Journal:
     """A LIFO list of (inverse, target, a, b): calling inverse(target, a, b) undoes one change."""
 
-    __slots__ = ("entries", "marks", "rng_saved", "_moves", "_mark_stamps", "_restored", "_unrecorded_seen",
-                 "_steady", "_scanned", "_steady_seen", "_steady_marks")
+    __slots__ = ("entries", "marks", "rng_saved", "steadied", "_moves", "_mark_stamps", "_restored",
+                 "_unrecorded_seen", "_idle_steady", "_steady_seen", "_steady_marks")
 
     def __init__(self) -> None:
         self.entries: list[tuple[Callable[[Any, Any, Any], None], Any, Any, Any]] = []
@@ -34,9 +33,12 @@ class Journal:
         self._mark_stamps: list[int] = []      # the stamp as each open mark was made
         self._restored = (-1, -1)              # (count, stamp): at that count, the state is the one of that stamp
         self._unrecorded_seen = -1             # `journaled._unrecorded` when this journal last looked
-        self._steady = -1                      # the steady stamp (`steady`), -1: to be taken at the next look
-        self._scanned = 0                      # entries looked at for `steady`
-        self._steady_seen = -1                 # `journaled._unrecorded` when `steady` last looked
+        #: The steady stamp (`steady`), or -1: moved since, to be taken at the next look. Each recorded write that
+        #: moves it sets -1 as it is made, and while no mark is open, any write (not recorded: journaled.py). A
+        #: value kept at a steady stamp holds if it is this one.
+        self.steadied = -1
+        self._idle_steady = -1                 # the steady stamp `steady` took while no mark was open
+        self._steady_seen = -1                 # `journaled._unrecorded` when it took it
         self._steady_marks: list[int] = []     # the steady stamp as each open mark was made
 
     def __repr__(self) -> str:
@@ -48,6 +50,8 @@ class Journal:
             raise RuntimeError("another game's journal has an open mark")
         journaled._active = self
         self._steady_marks.append(self.steady())
+        if not self.marks:   # writes are recorded from now on
+            journaled._idle_steadied.discard(self)
         self._mark_stamps.append(self._stamp())
         self.marks.append(len(self.entries))
         return len(self.entries)
@@ -75,21 +79,17 @@ class Journal:
         volatile_fields`: which step it is, the events, tapped permanents, mana pools), which change at nearly
         every step and which little of what is computed from the state reads. It moves with every other change
         (a write while no mark is open too); a rollback brings back its mark's."""
-        if not self.marks and journaled._unrecorded != self._steady_seen:
-            self._steady_seen, self._steady = journaled._unrecorded, -1
-        entries = self.entries
-        if self._scanned < len(entries):
-            if self._steady != -1:
-                for index in range(self._scanned, len(entries)):
-                    inverse, target, name, _ = entries[index]
-                    kind = type(target)
-                    if kind not in VOLATILE_KINDS and (inverse is not set_attr or name not in kind.volatile_fields):
-                        self._steady = -1
-                        break
-            self._scanned = len(entries)
-        if self._steady == -1:
-            self._steady = self._stamp()
-        return self._steady
+        steady = self.steadied
+        if steady != -1:
+            return steady
+        if self.marks:
+            steady = self.steadied = self._stamp()
+            return steady
+        if journaled._unrecorded != self._steady_seen:
+            self._steady_seen, self._idle_steady = journaled._unrecorded, self._stamp()
+        journaled._idle_steadied.add(self)
+        self.steadied = self._idle_steady
+        return self._idle_steady
 
     def computed(self, make: Callable[[], V]) -> tuple[Key, V]:
         """`make()` run watched, and the key its value holds at (`holds`): the steady stamp, with the stamp if it
@@ -143,7 +143,7 @@ class Journal:
         if self.rng_saved > len(self.marks):   # that save was undone with the rest
             self.rng_saved = -1
         self._restored = (self._moves + mark, self._mark_stamps.pop())
-        self._scanned, self._steady = mark, self._steady_marks.pop()
+        self.steadied = self._steady_marks.pop()
         self._idle()
 
     def keep(self, mark: int) -> None:
@@ -161,9 +161,10 @@ class Journal:
 
     def _idle(self) -> None:
         if not self.marks:
-            self.steady()   # the entries looked at before they go
+            steady = self.steadied if self.steadied != -1 else self._stamp()
+            self._steady_seen, self._idle_steady, self.steadied = journaled._unrecorded, steady, steady
+            journaled._idle_steadied.add(self)
             self._moves += len(self.entries)   # the stamp stays
-            self._scanned = 0
             self.entries.clear()
             self.rng_saved = -1
             self._unrecorded_seen = journaled._unrecorded
@@ -173,21 +174,25 @@ class Journal:
 class Kept(Generic[V]):
     """A value computed from a game's state by `make`, kept while what it read stays the same (`Journal.computed`)."""
 
-    __slots__ = ("make", "key", "value")
+    __slots__ = ("make", "key", "value", "steady")
 
     def __init__(self, make: Callable[[], V]):
         self.make = make
         self.key: Key = None
         self.value: V | None = None
+        self.steady: int | None = None   # the key's steady stamp if it is that alone, else None
 
     def forget(self) -> None:
         """Forget the value: the next `get` computes it afresh, as if never computed."""
-        self.key = self.value = None
+        self.key = self.value = self.steady = None
 
     def get(self, journal: Journal) -> V:
         """The value now: the one kept if it still holds (`Journal.holds`; a key of the steady stamp alone is
-        checked here), else computed again."""
+        checked here, against the journal's `steadied` first), else computed again."""
+        if self.steady == journal.steadied:
+            return self.value
         key = self.key
         if key is None or key[0] != journal.steady() or key[1] is not None and not journal.holds(key):
-            self.key, self.value = journal.computed(self.make)
+            key, self.value = journal.computed(self.make)
+            self.key, self.steady = key, key[0] if key is not None and key[1] is None else None
         return self.value

@@ -4,8 +4,8 @@ whose changes push their inverse operation (inverses.py). A plain list, dict, se
 is adopted into its journaled type, so there is no write to the state that the journal misses
 (tests/test_journal.py). A state class is made with `recorded`. The random generator is a `JRandom` whose state
 is saved before its first draw after a mark. A field that changes at nearly every step is declared volatile
-(`Recorded.volatile_fields`): its writes don't move the journal's steady stamp, and reading it inside a watched
-computation is noted (`Journal.computed`).
+(`Recorded.volatile_fields`): its writes don't move the journal's steady stamp (every other recorded write does,
+as it is made: `Journal.steadied`), and reading it inside a watched computation is noted (`Journal.computed`).
 """
 from __future__ import annotations
 
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 _active: "Journal | None" = None
 #: Writes made while no mark was open (not recorded): a stamp taken before one of them no longer holds.
 _unrecorded = 0
+#: The journals whose steady stamp was taken while none of their marks was open (`Journal.steadied`): the next
+#: write not recorded moves it.
+_idle_steadied: "set[Journal]" = set()
 _MISSING = object()
 #: Watched computations running (`Journal.computed`), and whether the innermost read volatile state yet.
 _watching = 0
@@ -34,6 +37,10 @@ _read_volatile = False
 def _unrecorded_write() -> None:
     global _unrecorded
     _unrecorded += 1
+    if _idle_steadied:
+        for journal in _idle_steadied:
+            journal.steadied = -1
+        _idle_steadied.clear()
 
 
 def _made(init: Callable[..., None], obj: Any, *args: Any, **kwargs: Any) -> None:
@@ -59,10 +66,14 @@ class JList(list):
     """A list whose changes are journaled."""
 
     __slots__ = ()
+    #: Whether its changes move the journal's steady stamp (`Journal.steadied`): not a volatile twin's.
+    moves_steady = True
 
     def _snapshot(self) -> None:
         if _active is not None:
             _active.entries.append((list_restore, self, list(self), None))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
 
@@ -70,6 +81,8 @@ class JList(list):
         list.append(self, value)
         if _active is not None:
             _active.entries.append((list_pop, self, None, None))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
 
@@ -78,6 +91,8 @@ class JList(list):
         list.extend(self, values)
         if _active is not None:
             _active.entries.append((list_truncate, self, length, None))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
 
@@ -86,6 +101,8 @@ class JList(list):
         list.insert(self, index, value)
         if _active is not None:
             _active.entries.append((list_delete, self, index, None))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
 
@@ -94,6 +111,8 @@ class JList(list):
         list.__delitem__(self, index)
         if _active is not None:
             _active.entries.append((list_insert, self, index, value))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
 
@@ -103,6 +122,8 @@ class JList(list):
         value = list.pop(self, index)
         if _active is not None:
             _active.entries.append((list_insert, self, index, value))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
         return value
@@ -112,6 +133,8 @@ class JList(list):
             self._snapshot()
         elif _active is not None:
             _active.entries.append((list_set, self, index, self[index]))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
         list.__setitem__(self, index, value)
@@ -123,6 +146,8 @@ class JList(list):
             if index < 0:
                 index += len(self)
             _active.entries.append((list_insert, self, index, self[index]))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
         list.__delitem__(self, index)
@@ -153,11 +178,15 @@ class _JournaledMapping:
     """The item writes of a dict-like container, journaled (shared by JDict and JCounter)."""
 
     __slots__ = ()
+    #: Whether its changes move the journal's steady stamp (`Journal.steadied`): not a volatile twin's.
+    moves_steady = True
 
     def __setitem__(self, key: Any, value: Any) -> None:
         if _active is not None:
             old = dict.get(self, key, _MISSING)
             _active.entries.append((dict_delete, self, key, None) if old is _MISSING else (dict_set, self, key, old))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
         dict.__setitem__(self, key, value)
@@ -167,6 +196,8 @@ class _JournaledMapping:
             _unrecorded_write()
         elif key in self:
             _active.entries.append((dict_set, self, key, dict.__getitem__(self, key)))
+            if self.moves_steady:
+                _active.steadied = -1
         super().__delitem__(key)   # Counter's does not raise for a missing key
 
     def pop(self, key: Any, *default: Any) -> Any:
@@ -180,6 +211,8 @@ class _JournaledMapping:
         key, value = dict.popitem(self)
         if _active is not None:
             _active.entries.append((dict_set, self, key, value))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
         return key, value
@@ -194,6 +227,8 @@ class _JournaledMapping:
             return
         if _active is not None:
             _active.entries.append((dict_restore, self, dict(self), None))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
         dict.clear(self)
@@ -226,6 +261,8 @@ class JCounter(_JournaledMapping, Counter):
         """Counter.update fills an empty Counter with dict.update, past __setitem__: save it whole."""
         if _active is not None:
             _active.entries.append((dict_restore, self, dict(self), None))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
         Counter.update(self, *args, **kwargs)
@@ -235,10 +272,14 @@ class JSet(set):
     """A set whose changes are journaled."""
 
     __slots__ = ()
+    #: Whether its changes move the journal's steady stamp (`Journal.steadied`): not a volatile twin's.
+    moves_steady = True
 
     def _snapshot(self) -> None:
         if _active is not None:
             _active.entries.append((set_restore, self, set(self), None))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
 
@@ -247,6 +288,8 @@ class JSet(set):
             _unrecorded_write()
         elif value not in self:
             _active.entries.append((set_discard, self, value, None))
+            if self.moves_steady:
+                _active.steadied = -1
         set.add(self, value)
 
     def discard(self, value: Any) -> None:
@@ -254,6 +297,8 @@ class JSet(set):
             _unrecorded_write()
         elif value in self:
             _active.entries.append((set_add, self, value, None))
+            if self.moves_steady:
+                _active.steadied = -1
         set.discard(self, value)
 
     def remove(self, value: Any) -> None:
@@ -265,6 +310,8 @@ class JSet(set):
         value = set.pop(self)
         if _active is not None:
             _active.entries.append((set_add, self, value, None))
+            if self.moves_steady:
+                _active.steadied = -1
         else:
             _unrecorded_write()
         return value
@@ -305,6 +352,7 @@ class JRandom(random.Random):
             _unrecorded_write()
         elif journal.rng_saved != len(journal.marks):
             journal.entries.append((rng_restore, self, self.getstate(), None))
+            journal.steadied = -1
             journal.rng_saved = len(journal.marks)
 
     def getrandbits(self, k: int) -> int:
@@ -330,10 +378,9 @@ _SCALARS = frozenset({int, str, bool, float})
 ADOPT: dict[type, type] = {list: JList, dict: JDict, set: JSet, Counter: JCounter}
 #: Each journaled container and its twin held by a volatile field: its changes don't move the steady stamp.
 VOLATILE_TWIN: dict[type, type] = {
-    kind: type(f"Volatile{kind.__name__[1:]}", (kind,), {"__slots__": (), "__module__": __name__,
+    kind: type(f"Volatile{kind.__name__[1:]}", (kind,), {"__slots__": (), "__module__": __name__, "moves_steady": False,
                                                          "__doc__": f"A {kind.__name__} held by a volatile field."})
     for kind in (JList, JDict, JSet, JCounter)}
-VOLATILE_KINDS = frozenset(VOLATILE_TWIN.values())
 
 
 class Recorded:
@@ -353,6 +400,8 @@ class Recorded:
             if old is value or type(value) in _SCALARS and type(old) is type(value) and old == value:
                 return   # the same value: nothing changed, nothing to undo
             _active.entries.append((set_attr, self, name, old))
+            if name not in self.volatile_fields:
+                _active.steadied = -1
         else:
             _unrecorded_write()
         object.__setattr__(self, name, value)
