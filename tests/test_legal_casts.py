@@ -137,3 +137,27 @@ def test_a_listing_that_would_change_the_state_is_refused(monkeypatch) -> None:
     monkeypatch.setattr(Legal, "_lands", writing)
     with pytest.raises(RuntimeError, match="changed the state"):
         legal.candidates("alice")
+
+
+def test_references_follow_the_zone_they_read() -> None:
+    """A reference is kept while its zone's objects and their controllers stay the same (`Legal.ref`)."""
+    game = scenario({"battlefield": ["Island", "Island"], "hand": ["Island"]}).game
+    legal, state = Legal(game), game.state
+    first, second = state.battlefield
+    assert (legal.ref(first), legal.ref(second)) == ("alice.battlefield:Island#1", "alice.battlefield:Island#2")
+    mark = state.journal.mark()
+    state.objects[first].controller = "bob"   # gained control of
+    assert (legal.ref(first), legal.ref(second)) == ("bob.battlefield:Island", "alice.battlefield:Island")
+    state.journal.rollback(mark)
+    assert (legal.ref(first), legal.ref(second)) == ("alice.battlefield:Island#1", "alice.battlefield:Island#2")
+    hand = state.players["alice"].zones["hand"][0]
+    assert legal.ref(hand) == "alice.hand:Island"
+    mark = state.journal.mark()
+    state.create(state.objects[hand].card, "alice", "hand")   # drawn
+    assert legal.ref(hand) == "alice.hand:Island#1" and game.find("alice.hand:Island#1", "alice").id == hand
+    state.journal.rollback(mark)
+    assert legal.ref(hand) == "alice.hand:Island"
+    mark = state.journal.mark()
+    state.players["alice"].zones["hand"].remove(hand)   # the same number of objects, another one
+    assert legal.ref(state.create(state.objects[hand].card, "alice", "hand").id) == "alice.hand:Island"
+    state.journal.rollback(mark)

@@ -27,14 +27,15 @@ from typing import TYPE_CHECKING, Callable
 
 from ..diagnostics import MtgError, error
 from ..language import ast
+from . import journaled
 from .choices import Choice, Chooser
 from .events import Event
-from . import journaled
 from .journal import Kept, Key
 from .mana import mana_value
 from .mana_sources import Source, pay_plan
 from .memo import ByIdentity
-from .offers import Offers, card_offers, footprint, offers, permanent_offers, read_abilities
+from .offers import Offers, footprint, hand_offers, offers, other_card_offers, permanent_offers, read_abilities
+from .references import same_read, zone_read, zone_refs
 from .state import Context
 from .turns import MAIN_PHASES
 
@@ -83,29 +84,6 @@ class UpFront:
         return self.then.answer(choice, match)
 
 
-# ------------------------------------------------------------ references
-def zone_refs(game: "Game", zone: str, holder: str) -> dict[int, str]:
-    """The references `game.find` resolves to exactly each object of one zone of one holder (its controller on the
-    battlefield, else its owner): holder.zone:Name, with #K where several have that name (in zone order,
-    `Game.ordered`'s order for objects of one zone and holder)."""
-    state = game.state
-    objects = state.objects
-    listed = (state.battlefield if zone == "battlefield" else [s.object_id for s in state.stack]
-              if zone == "stack" else state.players[holder].zones[zone])
-    named: dict[str, list[int]] = {}
-    for i in listed:
-        obj = objects[i] if i is not None else None
-        if obj is not None and (obj.controller if obj.zone == "battlefield" else obj.owner) == holder:
-            named.setdefault(obj.card.name, []).append(i)   # `card_name`, read without a call
-    refs = {}
-    for name, ids in named.items():
-        ref = f"{holder}.{zone}:{name}"
-        for n, i in enumerate(ids):
-            if objects[i].zone == zone:
-                refs[i] = ref if len(ids) == 1 else f"{ref}#{n + 1}"
-    return refs
-
-
 # ------------------------------------------------------------ listing
 class Legal:
     """The legal actions of one game, with the commands it parsed (each text once)."""
@@ -119,8 +97,8 @@ class Legal:
         self._object_ways: dict[tuple[str, int, str], tuple[tuple, tuple, tuple]] = {}
         self._contexts: dict[str, Context] = {}   # each player's, for reading special actions' requirements
         # kept while what they read stays the same (journal.py): references, each player's offers (offers.py),
-        # with the key they hold at, their footprint and their two sides
-        self._refs: dict[tuple[str, str], Kept[dict[int, str]]] = {}
+        # with the key they hold at, their footprint and their three sides
+        self._refs: dict[tuple[str, str], tuple[int, tuple, dict[int, str]]] = {}   # (steady stamp, read, refs)
         self._offers: dict[str, tuple[Key, tuple, tuple, Offers]] = {}
         self._listed: dict[str, dict[tuple, list[Action]]] = {}   # each player's casts and activations
         #                                                            for their offers now, by what else they read
@@ -132,14 +110,19 @@ class Legal:
         self.taken: Action | None = None   # the action `decided` ran for real
 
     def ref(self, object_id: int) -> str:
-        """The object's reference (`zone_refs`, the same for every player); each zone's kept while what it read
-        stays the same."""
-        obj = self.game.state.objects[object_id]
-        where = (obj.zone, obj.controller if obj.zone == "battlefield" else obj.owner)
+        """The object's reference (`zone_refs`, the same for every player); each zone's kept at the steady stamp,
+        and beyond while what it reads is the same (`zone_read`)."""
+        state = self.game.state
+        obj = state.objects[object_id]
+        zone = obj.zone
+        where = (zone, obj.controller if zone == "battlefield" else obj.owner)
         kept = self._refs.get(where)
-        if kept is None:
-            kept = self._refs[where] = Kept(lambda: zone_refs(self.game, *where))
-        return kept.get(self.game.state.journal)[object_id]
+        steady = state.journal.steady()
+        if kept is None or kept[0] != steady:
+            read = zone_read(state, *where)
+            refs = kept[2] if kept is not None and same_read(read, kept[1]) else zone_refs(self.game, *where)
+            kept = self._refs[where] = (steady, read, refs)
+        return kept[2][object_id]
 
     def mana_sources(self, found: Offers) -> list[Source]:
         """The untapped permanents with a '{T}: Add ...' ability of one mana (not summoning sick) among a player's
@@ -271,7 +254,7 @@ class Legal:
 
     def offers(self, player: str) -> Offers:
         """What the player's objects offer to do by the steady state (offers.py), kept while it stays the same and
-        beyond, while what it reads (`footprint`) does; each side of it while what that side reads does."""
+        beyond, while what it reads (`footprint`) does; each of its three sides while what that side reads does."""
         journal = self.game.state.journal
         kept = self._offers.get(player)
         if kept is not None and journal.holds(kept[0]):
@@ -280,9 +263,11 @@ class Legal:
         if kept is not None and kept[1] == seen:
             sides, found = kept[2], kept[3]
         else:
-            was, sides = (kept[1], kept[2]) if kept is not None else ((None, None), (None, None))
-            sides = (sides[0] if was[0] == seen[0] else card_offers(self.game, self.ref, player, self._castables),
-                     sides[1] if was[1] == seen[1] else permanent_offers(self.game, self.ref, player, self._abilities))
+            was, sides = (kept[1], kept[2]) if kept is not None else ((None,) * 3, (None,) * 3)
+            game, ref, known = self.game, self.ref, self._castables
+            sides = (sides[0] if was[0] == seen[0] else hand_offers(game, ref, player, known),
+                     sides[1] if was[1] == seen[1] else other_card_offers(game, ref, player, known),
+                     sides[2] if was[2] == seen[2] else permanent_offers(game, ref, player, self._abilities))
             found = offers(*sides)
             self._listed[player] = {}
         self._offers[player] = (key, seen, sides, found)

@@ -1,13 +1,15 @@
 """What a player's objects offer to do, as far as the steady part of the state says (journal.py: not the step,
 tapped permanents, mana pools or lands played): the lands they may play, the ways of casting each card, the
 activated abilities of their permanents with their costs, the special actions, the mana abilities. `Legal` keeps it
-while that part stays the same, or while what it reads of it does (`footprint`), each side (the player's cards, their
-permanents) while what that side reads does, and checks the rest (timing, untapped sources, the pool) each time it
-lists (legal.py).
+while that part stays the same, or while what it reads of it does (`footprint`), each side (the player's hand, their
+other cards, their permanents) while what that side reads does, and checks the rest (timing, untapped sources, the
+pool) each time it lists (legal.py).
 """
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
@@ -75,28 +77,51 @@ class Offers:
     instant: bool   # a way of casting one of their cards needs no sorcery timing by its card type (304.1, 307.1)
 
 
-def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tuple, tuple]:
-    """What `offers` reads that can change, to compare, in two parts, each read by one side of the offers: the cards
-    (the player's hand in order, who may play each card of their graveyard and exile, the cards of others an effect
-    lets them play, with their references); the permanents (each of the player's with its characteristics, whether
-    it is phased out or face down and what was chosen as it entered, in order: their references too)."""
+def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tuple, tuple, tuple]:
+    """What `offers` reads that can change, to compare, in three parts, each read by one side of the offers: the
+    player's hand in order; their other cards (who may play each card of their graveyard and exile, the cards of
+    others an effect lets them play, with their references); their permanents (each with its characteristics,
+    whether it is phased out or face down and what was chosen as it entered, in order: their references too)."""
     state = game.state
-    zones, objects, permanents = state.players[player].zones, state.objects, game.permanents()
-    return ((tuple(zones["hand"]),
-             tuple([(i, objects[i].playable_by) for zone in CAST_ZONES[1:] for i in zones[zone]]),
+    zones, objects = state.players[player].zones, state.objects
+    elsewhere = tuple(itertools.chain.from_iterable(map(zones.__getitem__, CAST_ZONES[1:])))
+    theirs = tuple([i for i in state.battlefield if objects[i].controller == player])
+    return (tuple(zones["hand"]),
+            (elsewhere, tuple(map(_PLAYABLE_BY, map(objects.__getitem__, elsewhere))),
              tuple([(i, ref(i)) for name, figures in state.players.items() if name != player
                     for zone in CAST_ZONES[1:] for i in figures.zones[zone] if objects[i].playable_by == player])),
-            tuple([(i, permanents[i], o.phased_out, o.face_down, o.chosen) for i in state.battlefield
-                   if (o := objects[i]).controller == player]))
+            (theirs, tuple(map(game.permanents().__getitem__, theirs)),
+             tuple(map(_PERMANENT_FIELDS, map(objects.__getitem__, theirs)))))
 
 
-def card_offers(game: "Game", ref: Callable[[int], str], player: str, known: dict) -> tuple:
-    """The side of the player's offers their cards make (the same while `footprint`'s first part is): the lands they
-    may play, their ways of casting cards, and the special actions of cards in hand, by pattern; `known`: the ways of
-    casting each card worked out before (`_castables`)."""
-    hand, playable = _distinct(game.state.in_zone("hand", player)), _playable(game, player)
-    lands = tuple([(o.id, f"play {ref(o.id)}") for o in hand + playable if "Land" in o.card.front.types])
-    return lands, _castables(game, ref, player, hand, playable, known), _special_objects(game, ref, player, hand)
+_PLAYABLE_BY = operator.attrgetter("playable_by")
+_PERMANENT_FIELDS = operator.attrgetter("phased_out", "face_down", "chosen")
+
+
+def hand_offers(game: "Game", ref: Callable[[int], str], player: str, known: dict) -> tuple:
+    """The side of the player's offers the cards in their hand make (the same while `footprint`'s first part is):
+    the lands they may play, their ways of casting cards, and the special actions of the cards, by pattern; `known`:
+    the ways of casting each card worked out before (`_castables`)."""
+    hand = _distinct(game.state.in_zone("hand", player))
+    return (_lands(ref, hand), _castables(game, ref, player, hand, known),
+            _special_objects(game, ref, player, hand))
+
+
+def other_card_offers(game: "Game", ref: Callable[[int], str], player: str, known: dict) -> tuple:
+    """The side of the player's offers the other cards they may play make (the same while `footprint`'s second part
+    is): their cards in their graveyard and exile with a way of casting them (`_castables`), then the cards of
+    others an effect lets them play; the lands among them they may play."""
+    rulebook, playable = game.rulebook, _playable(game, player)
+    own = [o for zone in CAST_ZONES[1:] for o in _distinct(
+        [o for o in game.state.in_zone(zone, player)
+         if o.playable_by == player or statics_of_kind(o.card.front.abilities, rulebook, ast.CastPermission)])]
+    return _lands(ref, playable), _castables(game, ref, player, own + [o for o in playable if o.owner != player],
+                                             known)
+
+
+def _lands(ref: Callable[[int], str], cards: list[GameObject]) -> tuple[tuple[int, str], ...]:
+    """The lands among cards the player may play (305.1), each with its step text."""
+    return tuple([(o.id, f"play {ref(o.id)}") for o in cards if "Land" in o.card.front.types])
 
 
 class Abilities(NamedTuple):
@@ -127,7 +152,7 @@ def read_abilities(game: "Game", abilities: tuple) -> Abilities:
 
 def permanent_offers(game: "Game", ref: Callable[[int], str], player: str, read: Callable[[tuple], Abilities]
                      ) -> tuple:
-    """The side of the player's offers their permanents make (the same while `footprint`'s second part is): whether
+    """The side of the player's offers their permanents make (the same while `footprint`'s third part is): whether
     one lets spells be cast as though with flash, the activated abilities of those not phased out (702.26b) other
     than mana abilities, the special actions of face-down permanents by pattern, and the mana sources: each
     permanent with a '{T}: Add ...' ability of one mana (its first), tapped or not, with whether it is a creature (one
@@ -154,10 +179,10 @@ def permanent_offers(game: "Game", ref: Callable[[int], str], player: str, read:
     return flash, tuple(activations), _special_objects(game, ref, player, None), tuple(mana)
 
 
-def offers(cards: tuple, permanents: tuple) -> Offers:
-    """The player's offers from their two sides (`card_offers`, `permanent_offers`), the special actions in the
-    order of their patterns."""
-    lands, casts, card_specials = cards
+def offers(hand: tuple, others: tuple, permanents: tuple) -> Offers:
+    """The player's offers from their three sides (`hand_offers`, `other_card_offers`, `permanent_offers`), the
+    special actions in the order of their patterns."""
+    lands, casts, card_specials = hand[0] + others[0], hand[1] + others[1], hand[2]
     flash, activations, permanent_specials, mana = permanents
     specials = tuple([s for c, p in zip(card_specials, permanent_specials) for s in c + p])
     instant = any("Instant" in c.printed.types and not all(w.sorcery for w in c.ways) for c in casts)
@@ -172,17 +197,13 @@ def _playable(game: "Game", player: str) -> list[GameObject]:
                                 if state.objects[i].playable_by == player])]
 
 
-def _castables(game: "Game", ref: Callable[[int], str], player: str, hand: list[GameObject],
-               playable: list[GameObject], known: dict) -> tuple[Castable, ...]:
-    """601.2: the player's cards and their ways of casting (`_castable`), each kept in `known` by what it reads
-    that can change (an object's card, zone and owner never do, 400.7). A card of theirs outside the hand that
-    nothing lets them play and with no line of a kind that could (no `ast.CastPermission`) has none: left out."""
+def _castables(game: "Game", ref: Callable[[int], str], player: str, cards: list[GameObject], known: dict
+               ) -> tuple[Castable, ...]:
+    """601.2: the cards and their ways of casting (`_castable`), each kept in `known` by what it reads that can
+    change (an object's card, zone and owner never do, 400.7). A card of theirs outside the hand that nothing lets
+    them play and with no line of a kind that could (no `ast.CastPermission`) has none: left out by the caller."""
     out = []
-    rulebook = game.rulebook
-    own = hand + [o for zone in CAST_ZONES[1:] for o in _distinct(
-        [o for o in game.state.in_zone(zone, player)
-         if o.playable_by == player or statics_of_kind(o.card.front.abilities, rulebook, ast.CastPermission)])]
-    for obj in own + [o for o in playable if o.owner != player]:
+    for obj in cards:
         key = (obj.id, player, ref(obj.id), obj.playable_by)
         castable = known.get(key)
         if castable is None:
