@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 
 #: The most attackers (blockers) whose every combination is offered; beyond it, each one alone and all.
 MOST_COMBINED = 4
+#: The most plans of paying mana kept (`Legal.plan`).
+PLANS_KEPT = 4096
 #: The kinds of action a trial (`Legal.can`) confirms.
 TRIED = ("cast", "activate", "attack", "block")
 #: The kinds of action a computer player's pick runs for real first (`Legal.decided`).
@@ -102,6 +104,7 @@ class Legal:
         self._offers: dict[str, tuple[Key, tuple, tuple, Offers]] = {}
         self._listed: dict[str, dict[tuple, list[Action]]] = {}   # each player's casts and activations
         #                                                            for their offers now, by what else they read
+        self._plans: dict[tuple, list | None] = {}   # (cost, pool's mana, sources) -> `pay_plan`'s plan
         self._castables: dict = {}   # (object id, player, reference, who may play it) -> its ways of casting
         self._abilities = ByIdentity(lambda abilities: read_abilities(game, abilities))   # what each tuple offers
         #: Set by what runs the game (games.py): runs an action for real, all or nothing, and says whether it
@@ -124,12 +127,22 @@ class Legal:
             kept = self._refs[where] = (steady, read, refs)
         return kept[2][object_id]
 
-    def mana_sources(self, found: Offers) -> list[Source]:
+    def mana_sources(self, found: Offers) -> tuple[Source, ...]:
         """The untapped permanents with a '{T}: Add ...' ability of one mana (not summoning sick) among a player's
         offers (`offers`)."""
         objects = self.game.state.objects
-        return [s for s, creature in found.mana
-                if not objects[s.object_id].tapped and not (creature and objects[s.object_id].summoning_sick)]
+        return tuple([s for s, creature in found.mana
+                      if not objects[s.object_id].tapped and not (creature and objects[s.object_id].summoning_sick)])
+
+    def plan(self, cost: tuple[str, ...], pool: Counter, sources: tuple[Source, ...]) -> list | None:
+        """`pay_plan`, kept by what it reads: the cost, the pool's mana and the sources."""
+        key = (cost, tuple(pool.items()), sources)
+        plan = self._plans.get(key, self)
+        if plan is self:
+            if len(self._plans) >= PLANS_KEPT:
+                self._plans.clear()
+            plan = self._plans[key] = pay_plan(cost, pool, sources)
+        return plan
 
     def paying(self, plan: list[tuple[Source, str]]) -> dict:
         """The fields of an Action that pays with the plan: its mana steps, and what they pay (for trials)."""
@@ -242,7 +255,7 @@ class Legal:
         ways = tuple([self._special_ways(player, i, pattern) for i, pattern, _ in found.specials])
         # what they give is the same for the same offers, timing, pool, sources, tapped permanents and ways of
         # the special actions
-        now = (sorcery, tuple(pool.items()), tuple(sources),
+        now = (sorcery, tuple(pool.items()), sources,
                tuple([objects[a.object_id].tapped for a in found.activations]), ways)
         listed = self._listed[player].get(now) if not found.flash else None
         if listed is None:
@@ -284,7 +297,8 @@ class Legal:
             return []
         return [Action("play", text, object_id=i) for i, text in found.lands]
 
-    def _casts(self, player: str, found: Offers, sorcery: bool, pool: Counter, sources: list[Source]) -> list[Action]:
+    def _casts(self, player: str, found: Offers, sorcery: bool, pool: Counter, sources: tuple[Source, ...]
+               ) -> list[Action]:
         """601.2: the ways of casting the player's cards (offers.py) that the timing allows now (307.1, 304.1, as though
         it had flash: 609.4) and whose mana their mana can pay; the first way of each text."""
         flash = not sorcery and found.flash
@@ -296,14 +310,14 @@ class Legal:
             for way in castable.ways:
                 if not (sorcery if way.sorcery else timely):
                     continue
-                plan = pay_plan(way.mana, pool, sources)
+                plan = self.plan(way.mana, pool, sources)
                 if plan is not None and way.text not in texts:
                     texts.add(way.text)
                     out.append(Action("cast", way.text, object_id=castable.object_id, value=way.value,
                                       **self.paying(plan)))
         return out
 
-    def _activations(self, found: Offers, pool: Counter, sources: list[Source]) -> list[Action]:
+    def _activations(self, found: Offers, pool: Counter, sources: tuple[Source, ...]) -> list[Action]:
         """602.2: the abilities of the player's permanents other than mana abilities (offers.py) whose {T} or {Q}
         can be paid, their mana paid by sources other than the permanent itself."""
         objects = self.game.state.objects
@@ -312,7 +326,7 @@ class Legal:
             i = ability.object_id
             if (ability.tap or ability.untap) and objects[i].tapped == ability.tap:
                 continue
-            plan = pay_plan(ability.mana, pool, [s for s in sources if s.object_id != i])
+            plan = self.plan(ability.mana, pool, tuple([s for s in sources if s.object_id != i]))
             if plan is not None:
                 out.append(Action("activate", ability.text, object_id=i, value=mana_value(ability.mana),
                                   answers=ability.answers, **self.paying(plan)))
@@ -336,7 +350,7 @@ class Legal:
         self._object_ways[where] = (*reads, value)
         return value
 
-    def _specials(self, found: Offers, ways: tuple, pool: Counter, sources: list[Source]) -> list[Action]:
+    def _specials(self, found: Offers, ways: tuple, pool: Counter, sources: tuple[Source, ...]) -> list[Action]:
         """116.2: the special actions for the player's objects (offers.py), one for each way that may apply
         (`Game.special_ways`: `ways`, for each of `found.specials`), its name given up front where there are
         several: a cost read is paid by a plan as a cast's is, or the way isn't offered; one not read (or two ways
@@ -346,7 +360,7 @@ class Legal:
             names = [name for name, _ in its]
             for name, mana in its:
                 plan = [(s, s.colors[0]) for s in sources] if mana is None or names.count(name) > 1 \
-                    else pay_plan(mana, pool, sources)
+                    else self.plan(mana, pool, sources)
                 if plan is None:
                     continue
                 action = Action("special", text, object_id=i, answers=(name,) * (len(its) > 1), **self.paying(plan))
