@@ -332,35 +332,44 @@ class ObjectSteps:
         players = (self.state.order if node.all_players else [env.player] if node.whose is None
                    else self.players(node.whose, env))
         ids = [i for p in players for i in self.state.players[p].zones[node.zone] if self.matches(i, node.quality, env)]
-        return self._counted(ids, node.count, self.describe(node, env), env, node)
+        return self._counted(ids, node.count, env, node)
 
     @executes(ast.PermanentsYouControl)
     def permanents_you_control(self, node: ast.PermanentsYouControl, env: Env) -> list[int]:
         state = self.state
-        ids = [i for i in state.battlefield if state.objects[i].controller == env.player
-               and not (node.other and i == env.source_id) and self.matches(i, node.quality, env)]
-        return self._counted(ids, node.count, self.describe(node, env), env, node)
+        ids = self._permanents_with([i for i in state.battlefield if state.objects[i].controller == env.player
+                                     and not (node.other and i == env.source_id)], node.quality, env)
+        return self._counted(ids, node.count, env, node)
 
     @executes(ast.NamedPermanent)
     def named_permanent(self, node: ast.NamedPermanent, env: Env) -> list[int]:
         name, state = self.name(node.name, env), self.state
-        return [i for i in state.battlefield if state.objects[i].card_name == name
-                and self.matches(i, node.quality, env)][:1]
+        return self._permanents_with([i for i in state.battlefield if state.objects[i].card_name == name],
+                                     node.quality, env)[:1]
 
     @executes(ast.AllPermanents)
     def all_permanents(self, node: ast.AllPermanents, env: Env) -> list[int]:
         named = None if node.controller is None else set(self.players(node.controller, env))
         objects = self.state.objects
-        return [i for i in self.state.battlefield if self.matches(i, node.quality, env)
-                and (named is None or objects[i].controller in named)
+        return [i for i in self._permanents_with(list(self.state.battlefield), node.quality, env)
+                if (named is None or objects[i].controller in named)
                 and (not node.you_control or objects[i].controller == env.player)
                 and not (node.opponents and objects[i].controller == env.player)
                 and not (node.other and i == env.source_id)]
 
-    def _counted(self, ids: list[int], count: ast.Number | None, what: str, env: Env, node: ast.Node) -> list[int]:
+    def _permanents_with(self, ids: list[int], node: ast.QualityExpr | None, env: Env) -> list[int]:
+        """Those of these permanents with the quality, each as the game's permanents are now (`Game.permanents`,
+        read once for them all: what `matches` reads of each)."""
+        if not ids:
+            return ids
+        permanents, objects = self.game.permanents(), self.state.objects
+        return [i for i in ids if self.chars_match(permanents[i], node, env, objects[i])]
+
+    def _counted(self, ids: list[int], count: ast.Number | None, env: Env, node: ast.Node) -> list[int]:
         """All of them, or with a count ('two Islands you control') that many, chosen by the player."""
         if count is None:
             return ids
+        what = self.describe(node, env)
         n = self.number(count, env)
         if len(ids) < n:
             raise self.refuse(f"needs {n} of {what}, and there {'is' if len(ids) == 1 else 'are'} {len(ids)}",
