@@ -168,12 +168,15 @@ class StateBasedActions:
     def _legend_rule(self, permanents: Permanents) -> list[int]:
         """704.5j: a player with two or more legendary permanents of one name chooses one to keep; the rest go
         (players choose in APNAP order, 101.4)."""
-        out = []
+        out: list[int] = []
+        legendary = [(obj, chars.name) for obj, chars in permanents if "Legendary" in chars.supertypes and chars.name]
+        if len(legendary) < 2:
+            return out
         for player in self._apnap():
             named: dict[str, list[int]] = {}
-            for obj, chars in permanents:
-                if obj.controller == player and "Legendary" in chars.supertypes and chars.name:
-                    named.setdefault(chars.name, []).append(obj.id)
+            for obj, name in legendary:
+                if obj.controller == player:
+                    named.setdefault(name, []).append(obj.id)
             for name, ids in named.items():
                 if len(ids) > 1:
                     kept = self.ask(Choice("objects", f"legend rule: {player} keeps one {name}", self.ordered(ids),
@@ -213,11 +216,12 @@ class StateBasedActions:
     def _unattached(self, permanents: Permanents, leaving: list[int]) -> list[int]:
         """704.5n: an Equipment or Fortification attached to what it can't be; 704.5p: a creature, battle or other
         permanent that attaches to nothing (no Aura, Equipment or Fortification) attached to anything."""
-        out = []
+        out: list[int] = []
+        attached = [(obj, chars) for obj, chars in permanents if obj.attached_to is not None and obj.id not in leaving]
+        if not attached:
+            return out
         types_of = {o.id: chars.types for o, chars in permanents}
-        for obj, chars in permanents:
-            if obj.attached_to is None or obj.id in leaving:
-                continue
+        for obj, chars in attached:
             kinds = [k for k in ATTACHES_TO if k in chars.subtypes]
             if chars.types & {"Creature", "Battle"} or not kinds and "Aura" not in chars.subtypes:
                 out.append(obj.id)
