@@ -266,8 +266,11 @@ class Scenario:
         Konda, Grizzly Bears'); `nothing` is none."""
         if text.strip().lower() == "nothing":
             return []
-        names = {o.card_name.lower() for o in self.game.state.objects.values()}
         parts = [p.strip() for p in text.split(",")]
+        if len(parts) == 1:   # one reference, whatever the names (one that doesn't read is refused here too)
+            Ref.parse(parts[0])
+            return parts
+        names = {name.lower() for name in {o.card.name for o in self.game.state.objects.values()}}
         refs: list[str] = []
         start = 0
         while start < len(parts):
