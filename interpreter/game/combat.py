@@ -209,7 +209,10 @@ class Combat(CombatRequirements):
                 "509.1b" if block else "508.1c")
 
     def attack_taxes(self, defended: str) -> list[tuple[int, ast.AttackTax]]:
-        """508.1g: the costs to attack a player that static abilities of their permanents impose."""
+        """508.1g: the costs to attack a player that static abilities of their permanents impose (none at once where
+        no permanent has one: `permanents_have`)."""
+        if not self.permanents_have(ast.AttackTax):
+            return []
         return [(i, tax) for i in self.state.battlefield if self.state.objects[i].controller == defended
                 for tax in self._own(self.characteristics(i), ast.AttackTax)]
 

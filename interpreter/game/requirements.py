@@ -36,6 +36,16 @@ class CombatRequirements:
                 found.append(Demand(rule.act, obj.controller))
         return found + [demand for demand, _ in obj.lasting if isinstance(demand, Demand)]
 
+    def demands_of(self, ids: list[int]) -> dict[int, list[Demand]]:
+        """`demands` of each of these permanents: none at once where no permanent has a requirement among its
+        abilities, its own or about others (`permanents_have`), and no effect gave one of these a demand."""
+        objects = self.state.objects
+        if ids and not self.permanents_have(ast.CombatRequirement) and not any(
+                isinstance(demand, Demand) for i in ids for demand, _ in objects[i].lasting):
+            self._refuse_unapplied(ast.CombatRequirement)   # as `combat_rules` asks
+            return {i: [] for i in ids}
+        return {i: self.demands(i) for i in ids}
+
     # ------------------------------------------------------------ 508.1d
     def attackable(self, player: str) -> list[str | int]:
         """508.1b: the opponents, the planeswalkers they control and the battles they protect."""
@@ -68,7 +78,7 @@ class CombatRequirements:
 
     def check_attack_requirements(self, player: str, declared: dict[int, str | int]) -> None:
         """508.1d: refused when another legal declaration obeys more attack requirements."""
-        found = {i: self.demands(i) for i in self.state.battlefield if self.state.objects[i].controller == player}
+        found = self.demands_of([i for i in self.state.battlefield if self.state.objects[i].controller == player])
         required = {i: demands for i, demands in found.items() if demands}
         if not required:
             return
@@ -95,9 +105,10 @@ class CombatRequirements:
         attackers = [a for a in self.attackers() if self.defending(a) == player]
         creatures = [i for i in self.state.battlefield if self.state.objects[i].controller == player
                      and "Creature" in self.characteristics(i).types]
-        on_blockers = {i: [d for d in self.demands(i) if d.act == ast.BLOCK] for i in creatures}
-        on_attackers = {a: [d for d in self.demands(a) if d.act in (ast.BE_BLOCKED, ast.BLOCKED_BY_ALL)]
-                        for a in attackers}
+        on_blockers = {i: [d for d in demands if d.act == ast.BLOCK]
+                       for i, demands in self.demands_of(creatures).items()}
+        on_attackers = {a: [d for d in demands if d.act in (ast.BE_BLOCKED, ast.BLOCKED_BY_ALL)]
+                        for a, demands in self.demands_of(attackers).items()}
         if not any(on_blockers.values()) and not any(on_attackers.values()):
             return
         able = {i: [a for a in attackers if self.blocker_problem(player, a, i) is None] for i in creatures}
