@@ -233,10 +233,12 @@ class Legal:
         state = self.game.state
         found = self.offers(player)
         sorcery = self.game.sorcery_timing(player)
-        if sorcery or found.instant or found.activations or found.specials or found.flash:
-            listed = self._listed_now(player, found, sorcery)
-        else:
-            listed = []   # 307.1, 304.1: none of their cards may be cast now, and they have nothing to activate
+        ways = tuple([self._special_ways(player, i, pattern) for i, pattern, _ in found.specials]) \
+            if found.specials else ()
+        if sorcery or found.instant or found.activations or found.flash or any(ways):
+            listed = self._listed_now(player, found, sorcery, ways)
+        else:   # 307.1, 304.1: none of their cards may be cast now, nothing to activate, no special action applies
+            listed = []
         out = [PASS, *self._lands(player, found), *listed]
         if not state.stack:   # the step read once: each other step has neither
             step = state.step
@@ -246,13 +248,13 @@ class Legal:
                 out += self._blocks(player)
         return out
 
-    def _listed_now(self, player: str, found: Offers, sorcery: bool) -> list[Action]:
-        """The casts, activations and special actions the player's offers give now."""
+    def _listed_now(self, player: str, found: Offers, sorcery: bool, ways: tuple) -> list[Action]:
+        """The casts, activations and special actions the player's offers give now (`ways`: those of the special
+        actions, `_special_ways`)."""
         state = self.game.state
         pool = state.players[player].pool
         sources = self.mana_sources(found)
         objects = state.objects
-        ways = tuple([self._special_ways(player, i, pattern) for i, pattern, _ in found.specials])
         # what they give is the same for the same offers, timing, pool, sources, tapped permanents and ways of
         # the special actions
         now = (sorcery, tuple(pool.items()), sources,
@@ -382,7 +384,7 @@ class Legal:
         is and its abilities say (`_may_attack`), each alone, every combination of up to MOST_COMBINED of them, or
         all. What holds for the attackers together is the trial's (`checked`): what each may attack and 'can't
         attack alone' (508.1c), requirements (508.1d), costs (508.1g); so a creature that can't attack alone is
-        offered with others, never alone. Only the player's untapped permanents are asked about: `attacker_problem`
+        offered with others, never alone. Only the player's untapped creatures are asked about: `attacker_problem`
         refuses the others by that alone (508.1a)."""
         state = self.game.state
         if state.active != player:
@@ -397,7 +399,8 @@ class Legal:
         """508.1a, 508.1c, 302.6: an untapped creature of the player's, not summoning sick unless it may attack
         anyway, that nothing says can't attack (`attacker_problem`); the trial says the rest."""
         try:
-            return self.game.attacker_problem(player, object_id) is None
+            return "Creature" in self.game.characteristics(object_id).types and \
+                self.game.attacker_problem(player, object_id) is None
         except MtgError:
             return True   # what a part not run yet would say: the trial refuses it
 
