@@ -95,8 +95,8 @@ class Journal:
         """`make()` run watched, and the key its value holds at (`holds`): the steady stamp, with the stamp if it
         read volatile state (a volatile field, a value kept at the stamp, or one kept at such a key); None if it
         changed the state (a value not to keep)."""
-        steady, stamp = self.steady(), self._stamp()
-        counts = (len(self.entries), self._moves, journaled._unrecorded)
+        steady = self.steadied if self.steadied != -1 else self.steady()
+        stamp, counts = self._stamp(), (len(self.entries), self._moves, journaled._unrecorded)
         outer, journaled._read_volatile = journaled._read_volatile, False
         journaled._watching += 1
         try:
@@ -113,7 +113,7 @@ class Journal:
     def holds(self, key: Key) -> bool:
         """Whether a value computed at the key (`computed`) still holds. One that read volatile state, used
         inside a watched computation, makes that one read it too."""
-        if key is None or key[0] != self.steady():
+        if key is None or key[0] != (self.steadied if self.steadied != -1 else self.steady()):
             return False
         if key[1] is not None:
             if key[1] != self._stamp():
@@ -144,7 +144,8 @@ class Journal:
             self.rng_saved = -1
         self._restored = (self._moves + mark, self._mark_stamps.pop())
         self.steadied = self._steady_marks.pop()
-        self._idle()
+        if not self.marks:
+            self._idle()
 
     def keep(self, mark: int) -> None:
         """Close the mark keeping the changes (they stay undoable from an outer mark)."""
@@ -152,7 +153,8 @@ class Journal:
         self._mark_stamps.pop()
         self._steady_marks.pop()
         self.rng_saved = min(self.rng_saved, len(self.marks))
-        self._idle()
+        if not self.marks:
+            self._idle()
 
     def _close(self, mark: int) -> None:
         if not self.marks or self.marks[-1] != mark:
@@ -160,15 +162,15 @@ class Journal:
         self.marks.pop()
 
     def _idle(self) -> None:
-        if not self.marks:
-            steady = self.steadied if self.steadied != -1 else self._stamp()
-            self._steady_seen, self._idle_steady, self.steadied = journaled._unrecorded, steady, steady
-            journaled._idle_steadied.add(self)
-            self._moves += len(self.entries)   # the stamp stays
-            self.entries.clear()
-            self.rng_saved = -1
-            self._unrecorded_seen = journaled._unrecorded
-            journaled._active = None
+        """The last mark closed: the entries go, the stamps stay."""
+        steady = self.steadied if self.steadied != -1 else self._stamp()
+        self._steady_seen, self._idle_steady, self.steadied = journaled._unrecorded, steady, steady
+        journaled._idle_steadied.add(self)
+        self._moves += len(self.entries)
+        self.entries.clear()
+        self.rng_saved = -1
+        self._unrecorded_seen = journaled._unrecorded
+        journaled._active = None
 
 
 class Kept(Generic[V]):
