@@ -214,25 +214,33 @@ class Table:
         return result
 
     def take(self, player: str, action: Action) -> None:
-        """The action's steps, all or nothing, each recorded with its answers as it was run."""
-        game = self.game
-        journal = game.state.journal
+        """The action's steps, all or nothing, each recorded with its answers as it was run (one step is all or
+        nothing by itself: `Game.perform`; several, such as mana abilities then a cast, together on a mark)."""
+        steps = action.steps()
+        if len(steps) == 1:
+            self._take_step(player, *steps[0])
+            return
+        journal = self.game.state.journal
         mark = journal.mark()
         try:
-            for text, answers in action.steps():
-                recorder = Recorder(game, Deciders(self.players, player, answers, self._saved))
-                step = {player: text}
-                self.doc["steps"].append(step)
-                run = self.scenario.action(player, text, step, 0)
-                try:
-                    game.perform(player, run, recorder)
-                finally:
-                    if recorder.answers:
-                        step["choose"] = recorder.answers
+            for text, answers in steps:
+                self._take_step(player, text, answers)
         except BaseException:
             journal.rollback(mark)
             raise
         journal.keep(mark)
+
+    def _take_step(self, player: str, text: str, answers: tuple[str, ...]) -> None:
+        """One scenario step of an action, run all or nothing, recorded with its answers."""
+        recorder = Recorder(self.game, Deciders(self.players, player, answers, self._saved))
+        step = {player: text}
+        self.doc["steps"].append(step)
+        run = self.scenario.action(player, text, step, 0)
+        try:
+            self.game.perform(player, run, recorder)
+        finally:
+            if recorder.answers:
+                step["choose"] = recorder.answers
 
     def _ran(self, player: str, action: Action) -> bool:
         """The action taken if the game runs it (`Legal.runner`); refused, all is as it was: the game (the
