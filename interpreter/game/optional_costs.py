@@ -18,6 +18,14 @@ from .steps import Env, keyword_abilities
 #: The most times a cost that may be paid 'any number of times' is offered (702.33c).
 MAX_TIMES = 20
 
+#: Whether a card's faces, with the abilities their subtypes mean, may replace a draw (702.52a), read once per card
+#: and rulebook: off the battlefield a card's abilities are those (state.py's `characteristics`), unless it is face
+#: down or was given abilities or subtypes.
+_card_replaces_draw = ByIdentity(lambda card, rulebook: any_of_kind(
+    [abilities for face in (card.front, card.back) if face is not None
+     for abilities in (face.abilities, *(rulebook.subtype_abilities.get(t, ()) for t in face.subtypes))],
+    rulebook, ast.DrawReplacement))
+
 
 def split_cost(value: object) -> tuple[tuple[str, ...], tuple[ast.CostItem, ...]]:
     """A keyword's {cost}: its mana symbols, and the rest ('<Keyword>—{2}{B}, Pay 8 life': life, actions)."""
@@ -122,11 +130,15 @@ class OptionalCosts:
     # ------------------------------------------------------------ drawing
     def replace_draw(self, player: str, env: Env | None) -> bool:
         """614.11, 614.6: the player may replace a draw with the ability of a card in their graveyard that
-        functions there (702.52a: with at least N cards in their library, 702.52b); whether one did. Their
-        abilities are looked for once over the cards' tuples of abilities first (`any_of_kind`)."""
+        functions there (702.52a: with at least N cards in their library, 702.52b); whether one did. What a card
+        is is read only when it may have one (`_card_replaces_draw`), then looked for once over the cards' tuples
+        of abilities (`any_of_kind`)."""
         library = len(self.state.players[player].zones["library"])
         options = []
-        graveyard = [(i, self.characteristics(i).abilities) for i in self.state.players[player].zones["graveyard"]]
+        objects, rulebook = self.state.objects, self.rulebook
+        graveyard = [(i, self.characteristics(i).abilities) for i in self.state.players[player].zones["graveyard"]
+                     if (obj := objects[i]).face_down or obj.extra_abilities or obj.added_subtypes
+                     or _card_replaces_draw(obj.card, rulebook)]
         if not any_of_kind([abilities for _, abilities in graveyard], self.rulebook, ast.DrawReplacement):
             return False
         for i, abilities in graveyard:
