@@ -24,6 +24,8 @@ CARDS = {
     "Mountain": {"types": ["Land"], "supertypes": ["Basic"], "subtypes": ["Mountain"]},
     "Hidden Drake": {"mana_cost": "{4}{U}", "types": ["Creature"], "subtypes": ["Drake"], "power": 3,
                      "toughness": 3, "text": "Morph {2}{U}"},
+    "Spectral Sailor": {"mana_cost": "{U}", "types": ["Creature"], "subtypes": ["Spirit", "Pirate"], "power": 1,
+                        "toughness": 1, "text": "Flash\nFlying"},
 }
 
 
@@ -123,6 +125,19 @@ def test_outside_sorcery_timing_only_what_needs_none_is_listed() -> None:
     assert [a.text for a in Legal(game).candidates("alice")] == ["pass", "cast hand:Think Twice"]
     game = scenario({"hand": ["Divination", "Hidden Drake"], "mana": "{2}{U}"}, active="bob").game
     assert [a.text for a in Legal(game).candidates("alice")] == ["pass"]
+
+
+def test_a_creature_with_flash_is_listed_outside_sorcery_timing_and_its_cast_runs() -> None:
+    """702.8a: flash gives the card an instant's timing (117.1a), so it is offered on another player's turn, where
+    the same creature without flash isn't (307.1); a player whose only such card has flash is not skipped."""
+    game = scenario({"hand": ["Spectral Sailor", "Divination"], "mana": "{2}{U}"}, step="bob upkeep",
+                    active="bob").game
+    legal = Legal(game)
+    assert [a.text for a in legal.candidates("alice")] == ["pass", "cast hand:Spectral Sailor"]
+    action = legal.candidates("alice")[1]
+    assert legal.checked("alice", action)
+    legal.run("alice", action)()
+    assert [game.state.objects[i.object_id].card_name for i in game.state.stack] == ["Spectral Sailor"]
 
 
 def test_a_listing_that_would_change_the_state_is_refused(monkeypatch) -> None:

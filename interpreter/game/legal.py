@@ -302,13 +302,13 @@ class Legal:
     def _casts(self, player: str, found: Offers, sorcery: bool, pool: Counter, sources: tuple[Source, ...]
                ) -> list[Action]:
         """601.2: the ways of casting the player's cards (offers.py) that the timing allows now (307.1, 304.1, as though
-        it had flash: 609.4) and whose mana their mana can pay; the first way of each text."""
+        it had flash: 609.4, 702.8a) and whose mana their mana can pay; the first way of each text."""
         flash = not sorcery and found.flash
         out: list[Action] = []
         texts: set[str] = set()
         for castable in found.casts:
             printed = castable.printed
-            timely = sorcery or "Instant" in printed.types or flash and self.game.as_though_flash(player, printed)
+            timely = sorcery or castable.instant_speed or flash and self.game.as_though_flash(player, printed)
             for way in castable.ways:
                 if not (sorcery if way.sorcery else timely):
                     continue

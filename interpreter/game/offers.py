@@ -44,11 +44,14 @@ class Way:
 
 @dataclass(frozen=True)
 class Castable:
-    """A card of the player's (or one an effect lets them play) with its ways of casting (601.2a)."""
+    """A card of the player's (or one an effect lets them play) with its ways of casting (601.2a), and whether it
+    may be cast any time its controller could cast an instant: an instant (304.1), or a card with a static ability
+    giving it that timing, as flash does (702.8a)."""
 
     object_id: int
     printed: Characteristics
     ways: tuple[Way, ...]
+    instant_speed: bool
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ class Offers:
     activations: tuple[Activatable, ...]
     specials: tuple[tuple[int, str, str], ...]  # (object id, pattern, step text) of special actions (116.2)
     mana: tuple[tuple[Source, bool], ...]       # their mana sources, tapped or not (`permanent_offers`)
-    instant: bool   # a way of casting one of their cards needs no sorcery timing by its card type (304.1, 307.1)
+    instant: bool   # a way of casting one of their cards needs no sorcery timing (304.1, 307.1, 702.8a)
 
 
 def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tuple, tuple, tuple]:
@@ -185,7 +188,7 @@ def offers(hand: tuple, others: tuple, permanents: tuple) -> Offers:
     lands, casts, card_specials = hand[0] + others[0], hand[1] + others[1], hand[2]
     flash, activations, permanent_specials, mana = permanents
     specials = tuple([s for c, p in zip(card_specials, permanent_specials) for s in c + p])
-    instant = any("Instant" in c.printed.types and not all(w.sorcery for w in c.ways) for c in casts)
+    instant = any(c.instant_speed and not all(w.sorcery for w in c.ways) for c in casts)
     return Offers(lands, casts, flash, activations, specials, mana, instant)
 
 
@@ -241,7 +244,8 @@ def _castable(game: "Game", obj: GameObject, player: str, ref: str) -> Castable:
             source = "" if obj.zone == "hand" else f" from {obj.zone}"
             ways.append(Way(f"cast {name}{source} using {definition.option_name or definition.name}", mana,
                             mana_value(printed_cost), False))
-    return Castable(obj.id, printed, tuple(ways))
+    instant_speed = "Instant" in printed.types or bool(game.own_statics(printed, ast.InstantTiming))
+    return Castable(obj.id, printed, tuple(ways), instant_speed)
 
 
 def _special_objects(game: "Game", ref: Callable[[int], str], player: str, hand: list[GameObject] | None
