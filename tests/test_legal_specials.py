@@ -70,3 +70,14 @@ def test_a_human_reads_which_way_each_action_turns_it_face_up() -> None:
     legal = Legal(game)
     shown = [HumanPlayer("alice").shown(legal, a) for a in legal.actions("alice") if a.kind == "special"]
     assert shown == [f"{ANGEL} (mana cost)", f"{ANGEL} (morph)"]
+
+
+def test_a_special_action_tried_once_is_tried_again_when_the_state_changed() -> None:
+    """The trial's answer follows the state: the same text, way and mana about a permanent turned face up since
+    (by an effect, 701.40b) isn't legal any more, the same turn (702.37e: only a face-down permanent is)."""
+    game = scenario([{"card": "Exalted Angel", "face_down": "manifested"}, *["Plains"] * 4, *["Island"] * 2]).game
+    legal = Legal(game)
+    way = next(a for a in legal.candidates("alice") if a.kind == "special" and a.answers == ("mana cost",))
+    assert legal.checked("alice", way)
+    game.state.objects[way.object_id].face_down = None
+    assert not legal.checked("alice", way)

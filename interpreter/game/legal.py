@@ -93,7 +93,8 @@ class Legal:
     def __init__(self, game: "Game", parsed: dict | None = None):
         self.game = game
         self._parsed: dict[str, ast.Node] = {} if parsed is None else parsed   # may be shared by games
-        self._specials_tried: dict[tuple, bool] = {}   # (turn, text, answers, mana paid with) -> whether it ran
+        # the stamp of the state they were tried in, and (text, answers, mana paid with) -> whether it ran
+        self._specials_tried: tuple[int, dict[tuple, bool]] = (-1, {})
         # (player, object id, pattern) -> its ways: kept by the state, or by what they read of the object
         self._ways: dict[tuple[str, int, str], Kept[tuple]] = {}
         self._object_ways: dict[tuple[str, int, str], tuple[tuple, tuple, tuple]] = {}
@@ -199,7 +200,7 @@ class Legal:
         if action.kind in TRIED:
             return self.can(player, action)
         if action.kind == "special":
-            return self._special_can(player, action, self.game.state.players[player].pool)
+            return self._special_can(player, action)
         return True
 
     def decided(self, player: str, action: Action) -> bool:
@@ -370,14 +371,17 @@ class Legal:
                     out.append(action)
         return out
 
-    def _special_can(self, player: str, action: Action, pool: Counter) -> bool:
-        """A special action's trial, once per turn for the same mana: turning a permanent face up (the actions
-        the rules files define) depends on the object and the mana to pay with; one the game then refuses is
-        an error of the run, never a wrong answer."""
-        key = (self.game.state.turn, action.text, action.answers, action.paid, tuple(sorted(pool.items())))
-        if key not in self._specials_tried:
-            self._specials_tried[key] = self.can(player, action)
-        return self._specials_tried[key]
+    def _special_can(self, player: str, action: Action) -> bool:
+        """A special action's trial, once while the state stays the same (its stamp: the pool's mana, the object
+        and what its procedure's requirements read all among it)."""
+        stamp = self.game.state.journal.stamp()
+        if self._specials_tried[0] != stamp:
+            self._specials_tried = (stamp, {})
+        tried = self._specials_tried[1]
+        key = (action.text, action.answers, action.paid)
+        if key not in tried:
+            tried[key] = self.can(player, action)
+        return tried[key]
 
     def _attacks(self, player: str) -> list[Action]:
         """508.1: in the beginning of combat step, the active player's creatures that may attack by what each one
