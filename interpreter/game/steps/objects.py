@@ -1,6 +1,8 @@
 """What a phrase of objects or players means now: qualities, numbers, named and described objects (109, 608.2c)."""
 from __future__ import annotations
 
+import functools
+
 from ...language import ast
 from .. import runs
 from ..characteristics import Characteristics
@@ -8,6 +10,19 @@ from ..choices import Choice
 from ..mana import COLOR_LETTERS
 from ..state import GameObject
 from .base import MAX_COUNT, NOT_YET, Env, executes, keyword_ability
+
+
+#: The words `has_quality` reads of the object itself (or of what it is: 'spell', 'card', 'source').
+_OWN_WORDS = frozenset({"spell", "card", "source", "colorless", "multicolored", "monocolored", "tapped", "untapped",
+                        "attacking", "blocking", "token", "nontoken", "face-down", "face-up", *COLOR_LETTERS})
+
+
+@functools.lru_cache(maxsize=4096)
+def _types_only(words: tuple) -> bool:
+    """Whether a quality's words are all written words naming types, supertypes or subtypes (no slot, no word
+    `has_quality` reads of the object itself, no 'nonX' but 'nonland'): what `Characteristics.has_quality` reads."""
+    return all(isinstance(w, str) and w.lower() not in _OWN_WORDS
+               and (not w.lower().startswith("non") or w.lower() == "nonland") for w in words)
 
 
 class ObjectSteps:
@@ -171,6 +186,8 @@ class ObjectSteps:
         """Whether these characteristics (of `obj`, if it is an object now) have the quality."""
         if node is None:
             return True
+        if type(node) is ast.Quality and _types_only(node.words):
+            return chars.has_quality(node.words)
         if isinstance(node, ast.QualityChoice):
             return any(self.chars_match(chars, q, env, obj) for q in node.options)
         if isinstance(node, (ast.SharesColor, ast.GreaterStat)):
