@@ -5,6 +5,7 @@ replacement of discarding with its linked trigger (614.1a, 607.2).
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from typing import TYPE_CHECKING
 
 from ..language import ast
 from .choices import Choice
@@ -14,6 +15,9 @@ from .mana import CostChanges, can_pay, parse_cost
 from .memo import ByIdentity
 from .state import StackItem
 from .steps import Env, keyword_abilities
+
+if TYPE_CHECKING:
+    from ..language.rulebook import Rulebook
 
 #: The most times a cost that may be paid 'any number of times' is offered (702.33c).
 MAX_TIMES = 20
@@ -38,15 +42,13 @@ def split_cost(value: object) -> tuple[tuple[str, ...], tuple[ast.CostItem, ...]
 class OptionalCosts:
     """Costs and abilities keyword abilities give an object; a part of `Game`."""
 
-    def keyword_statics(self, abilities: tuple, kind: type) -> list[tuple[object, ast.KeywordAbility, ast.Definition]]:
-        """The lines of the definitions of these keyword abilities that are of `kind`, with the keyword."""
-        found = []
-        for keyword in keyword_abilities(abilities):
-            definition = self.rulebook.keyword_abilities.get(keyword.name)
-            for static in definition.statics if definition else ():
-                if isinstance(static, kind):
-                    found.append((static, keyword, definition))
-        return found
+    def keyword_statics(self, abilities: tuple, kind: type
+                        ) -> tuple[tuple[object, ast.KeywordAbility, ast.Definition], ...]:
+        """The lines of the definitions of these keyword abilities that are of `kind`, with the keyword (read once
+        per tuple of abilities, rulebook and kind)."""
+        if isinstance(abilities, tuple):
+            return _KEYWORD_STATICS(abilities, self.rulebook, kind)
+        return _keyword_statics(tuple(abilities), self.rulebook, kind)
 
     # ------------------------------------------------------------ casting
     def announce_optional_costs(self, spell_id: int, env: Env, committed: tuple[str, ...],
@@ -164,12 +166,8 @@ class OptionalCosts:
     def activated_abilities(self, object_id: int) -> list[ast.ActivatedAbility]:
         """The activated abilities of an object that function where it is (113.6): its own, and those its
         keyword abilities mean, with the keyword's cost written in (cycling, 702.29a)."""
-        obj = self.state.objects[object_id]
-        abilities = self.characteristics(object_id).abilities
-        found = [a for a in abilities if isinstance(a, ast.ActivatedAbility)]
-        for static, keyword, _ in self.keyword_statics(abilities, ast.ActivatedAbility):
-            found.append(_with_cost(static, dict(keyword.args)))
-        return [a for a in found if functioning_zone(a) == obj.zone]
+        zone = self.state.objects[object_id].zone
+        return [a for a, where in _ACTIVATED(self.characteristics(object_id).abilities, self.rulebook) if where == zone]
 
     # ------------------------------------------------------------ discarding
     def discard_destination(self, object_id: int) -> str:
@@ -207,6 +205,33 @@ def _functioning_zone(ability: ast.ActivatedAbility) -> str:
 
 #: `_functioning_zone`, read once per ability.
 functioning_zone = ByIdentity(_functioning_zone)
+
+
+def _keyword_statics(abilities: tuple, rulebook: "Rulebook", kind: type
+                     ) -> tuple[tuple[object, ast.KeywordAbility, ast.Definition], ...]:
+    found = []
+    for keyword in keyword_abilities(abilities):
+        definition = rulebook.keyword_abilities.get(keyword.name)
+        for static in definition.statics if definition else ():
+            if isinstance(static, kind):
+                found.append((static, keyword, definition))
+    return tuple(found)
+
+
+_KEYWORD_STATICS = ByIdentity(_keyword_statics)
+
+
+def _activated(abilities: tuple, rulebook: "Rulebook") -> tuple[tuple[ast.ActivatedAbility, str], ...]:
+    """Each activated ability among these, its own and then those its keyword abilities mean (their costs written
+    in), with the zone it functions in."""
+    found = [a for a in abilities if isinstance(a, ast.ActivatedAbility)]
+    found += [_with_cost(static, dict(keyword.args))
+              for static, keyword, _ in _KEYWORD_STATICS(abilities, rulebook, ast.ActivatedAbility)]
+    return tuple((a, functioning_zone(a)) for a in found)
+
+
+#: `_activated` of each tuple of abilities and rulebook, read once (an ability a keyword means is made once).
+_ACTIVATED = ByIdentity(_activated)
 
 
 def _with_cost(ability: ast.ActivatedAbility, args: dict) -> ast.ActivatedAbility:
