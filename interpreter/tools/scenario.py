@@ -220,39 +220,25 @@ class Scenario:
             raise Failure(f"{where}: expected '{text}' to be refused with '{step['error']}', but it was done")
 
     def action(self, player: str, text: str, step: dict, line: int):
-        """The step's text as a callable action: a command, or effect text resolved at once."""
+        """The step's text as a callable action: a declaration, a command, or effect text resolved at once (each
+        text read once: `parse_declaration`, else `parse_step`)."""
         game = self.game
-        declared = self.declaration(player, text)
-        if declared is not None:
-            return declared
         node = self._parsed.get((text, line))
         if node is None:
-            node = self._parsed[(text, line)] = self.parse_step(text, line)
-        if isinstance(node, ast.ResolveCommand):
-            return lambda: game.resolve(player)
-        if isinstance(node, ast.CastCommand):
-            return lambda: game.cast(player, node)
-        if isinstance(node, ast.SpecialActionCommand):
-            return lambda: game.special_action(player, node)
-        if isinstance(node, ast.ActivateCommand):
-            return lambda: game.activate(player, node)
-        if isinstance(node, ast.GoToCommand):
-            return lambda: game.go_to(player, node.step)
-        if isinstance(node, ast.PassCommand):
-            return lambda: game.pass_priority(player)
-        if isinstance(node, ast.PlayCommand):
-            return lambda: game.play_land(player, node.ref)
+            node = self._parsed[(text, line)] = parse_declaration(text) or self.parse_step(text, line)
+        if type(node) is tuple:
+            return self._declaration(player, node)
+        command = _COMMANDS.get(type(node))
+        if command is not None:
+            return command(game, player, node)
 
         def run() -> None:
             source = game.find(str(step["source"]), player).id if step.get("source") else None
             game.effect(player, node, source, text)
         return run
 
-    def declaration(self, player: str, text: str):
-        """`attack ...` and `block ...` (see `parse_declaration`) as an action; None for any other text."""
-        declared = parse_declaration(text)
-        if declared is None:
-            return None
+    def _declaration(self, player: str, declared: tuple):
+        """`attack ...` and `block ...` as `parse_declaration` read them, as an action."""
         game = self.game
         if declared[0] == "attack":
             _, what, refs = declared
@@ -302,6 +288,18 @@ class Scenario:
             raise MtgError(problems[0])
         return effect
 
+
+
+#: Each command's action (`Scenario.action`): the game's method it runs, with the player and what it names.
+_COMMANDS = {
+    ast.ResolveCommand: lambda game, player, node: functools.partial(game.resolve, player),
+    ast.CastCommand: lambda game, player, node: functools.partial(game.cast, player, node),
+    ast.SpecialActionCommand: lambda game, player, node: functools.partial(game.special_action, player, node),
+    ast.ActivateCommand: lambda game, player, node: functools.partial(game.activate, player, node),
+    ast.GoToCommand: lambda game, player, node: functools.partial(game.go_to, player, node.step),
+    ast.PassCommand: lambda game, player, node: functools.partial(game.pass_priority, player),
+    ast.PlayCommand: lambda game, player, node: functools.partial(game.play_land, player, node.ref),
+}
 
 
 def parse_declaration(text: str) -> tuple | None:
