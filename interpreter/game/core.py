@@ -274,7 +274,7 @@ class GameCore:
         return found[:1]
 
     def _matches(self, ref: Ref, obj: GameObject) -> bool:
-        return ref.name.lower() == obj.card_name.lower() and self._held(ref, obj)
+        return ref.name.lower() == obj.card.folded and self._held(ref, obj)
 
     @staticmethod
     def _held(ref: Ref, obj: GameObject) -> bool:
@@ -320,7 +320,7 @@ class GameCore:
                         help=did_you_mean(ref.player, self.state.players))
         name = ref.name.lower()   # read first: most objects differ by name
         objects = self.state.objects
-        found = [i for i in self._holding(ref) if (o := objects[i]).card.name.lower() == name
+        found = [i for i in self._holding(ref) if (o := objects[i]).card.folded == name
                  and o.zone in zones and self._held(ref, o)]
         if not (ref.zone and ref.player):   # (else they are from one zone of one holder's, in its order already)
             found = self.ordered(found, player)

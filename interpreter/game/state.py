@@ -47,6 +47,10 @@ class CardDef:
     back: Face | None = None
     ignored_lines: tuple[str, ...] = ()
     partner: tuple[str, str] | None = None   # (the other card of its pair, the card they combine into)
+    folded: str = field(init=False, repr=False, compare=False)   # its name lowercased, as references read it
+
+    def __post_init__(self) -> None:
+        self.folded = self.name.lower()
 
     def __deepcopy__(self, memo: dict) -> "CardDef":
         return self  # card definitions never change during a game
