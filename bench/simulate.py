@@ -27,6 +27,10 @@ DECKS = (EXAMPLES / "decks" / "harbor-blue.txt", EXAMPLES / "decks" / "harbor-bl
 #: Runs of each measurement; the best (least time) is judged, as timeit advises: on a shared 2-core machine the
 #: same commit measured 1.46x-2.08x for `--jobs 2` and 10.9-12.6 games/s from one run to the next.
 REPEATS = 3
+#: Games of the `--jobs` runs: enough that forking the workers and the last chunk's wait weigh as little as in a
+#: simulation of a set (thousands of games). At 16 games (0.9 s on one core) they were 40-60 ms of a 0.5 s run:
+#: 1.70x-1.78x, where 48 games measured 1.85x-1.97x the same minutes.
+JOBS_GAMES = 48
 #: Issue 15's targets: (operator, limit, as written).
 TARGETS = {
     "games_per_core_s": (">=", 20.0, ">= 20 games/s per core"),
@@ -57,7 +61,7 @@ def measure(quick: bool) -> dict:
     arena.play(seats, seed, {"alice": RandomPlayer(seed), "bob": RandomPlayer(seed + 1)})
     peak = tracemalloc.get_traced_memory()[1] - base
     tracemalloc.stop()
-    plan = Plan(SET, decks, 8 if quick else 16, 1, "random")
+    plan = Plan(SET, decks, 8 if quick else JOBS_GAMES, 1, "random")
     _arena(plan)   # the rules and the set loaded before either is timed: both runs time games, not the load
     walls: dict[int, list[float]] = {1: [], 2: []}
     cpus: dict[int, list[float]] = {1: [], 2: []}
