@@ -140,6 +140,18 @@ def test_a_creature_with_flash_is_listed_outside_sorcery_timing_and_its_cast_run
     assert [game.state.objects[i.object_id].card_name for i in game.state.stack] == ["Spectral Sailor"]
 
 
+def test_an_instant_is_listed_outside_sorcery_timing_as_its_cast_runs_whatever_the_case_of_its_type() -> None:
+    """304.1: the listing reads an instant's timing where `Game.cast` does (`Game.instant_timing`), so a set file's
+    'instant' is listed as the cast allows it."""
+    opt = {"mana_cost": "{U}", "types": ["instant"], "text": "Draw a card."}
+    doc = {"name": "casts", "cards": {**CARDS, "Opt": opt}, "steps": [], "step": "bob upkeep", "active": "bob",
+           "state": {"alice": {"library": ["Island"] * 3, "hand": ["Opt"], "mana": "{U}"},
+                     "bob": {"library": ["Island"] * 3}}}
+    legal = Legal(Scenario(doc, Path("casts.yaml"), Runner()).game)
+    assert [a.text for a in legal.candidates("alice")] == ["pass", "cast hand:Opt"]
+    assert legal.checked("alice", legal.candidates("alice")[1])
+
+
 def test_a_listing_that_would_change_the_state_is_refused(monkeypatch) -> None:
     game = scenario({"hand": ["Divination"], "mana": "{2}{U}"}).game
     legal = Legal(game)

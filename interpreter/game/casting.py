@@ -17,9 +17,6 @@ from .state import GameObject, StackItem
 from .steps import Env, keyword_abilities
 from .steps.casting import CAST_FROM
 
-INSTANT_SPEED_TYPES = {"instant"}
-
-
 class Casting:
     """Casting a spell; a part of `Game`."""
 
@@ -37,8 +34,7 @@ class Casting:
         if "land" in types and not (permission and permission.face_down):
             raise error("E402", f"can't cast {obj.card_name}: a land is played, not cast", rule="305.1")
         face_down = permission is not None and permission.face_down is not None  # 702.37c: then it has no flash
-        any_time = bool(types & INSTANT_SPEED_TYPES) or bool(self.own_statics(printed, ast.InstantTiming))
-        if (face_down or not any_time) and not self.as_though_flash(player, printed):
+        if (face_down or not self.instant_timing(printed)) and not self.as_though_flash(player, printed):
             if not self.sorcery_timing(player):
                 raise self.unless_unrun_keyword(printed.abilities, error(
                     "E402", f"can't cast {obj.card_name} now: it needs your own main phase and an empty stack",
@@ -110,6 +106,12 @@ class Casting:
         name, message, rule = unrun
         return error(NOT_RUN, f"{refusal.diagnostic.message}, unless its {name} allows it, which can't be told: "
                      f"{message}", rule=rule)
+
+    def instant_timing(self, printed: Characteristics) -> bool:
+        """Whether the card may be cast any time its controller could cast an instant by what it is itself: an
+        instant (304.1; its type read in any case, as a set file may write it), or one with a static ability giving
+        it that timing, as flash does (702.8a)."""
+        return any(t.lower() == "instant" for t in printed.types) or bool(self.own_statics(printed, ast.InstantTiming))
 
     def as_though_flash(self, player: str, spell: Characteristics) -> bool:
         """609.4: a permanent of the player's lets such spells be cast as though they had flash; any one

@@ -244,8 +244,7 @@ def _castable(game: "Game", obj: GameObject, player: str, ref: str) -> Castable:
             source = "" if obj.zone == "hand" else f" from {obj.zone}"
             ways.append(Way(f"cast {name}{source} using {definition.option_name or definition.name}", mana,
                             mana_value(printed_cost), False))
-    instant_speed = "Instant" in printed.types or bool(game.own_statics(printed, ast.InstantTiming))
-    return Castable(obj.id, printed, tuple(ways), instant_speed)
+    return Castable(obj.id, printed, tuple(ways), game.instant_timing(printed))
 
 
 def _special_objects(game: "Game", ref: Callable[[int], str], player: str, hand: list[GameObject] | None
