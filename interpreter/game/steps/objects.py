@@ -12,17 +12,22 @@ from ..state import GameObject
 from .base import MAX_COUNT, NOT_YET, Env, executes, keyword_ability
 
 
-#: The words `has_quality` reads of the object itself (or of what it is: 'spell', 'card', 'source').
+#: The words `has_quality` reads of the object itself (or of what it is: 'spell', 'card', 'source'), besides 'nonX'.
 _OWN_WORDS = frozenset({"spell", "card", "source", "colorless", "multicolored", "monocolored", "tapped", "untapped",
                         "attacking", "blocking", "token", "nontoken", "face-down", "face-up", *COLOR_LETTERS})
+
+
+def _own_word(lowered: str) -> bool:
+    """Whether `has_quality` reads a word (lowercased) itself: one of `_OWN_WORDS`, or 'nonX' / 'non-X' but
+    'nonland'; any other names a type, supertype or subtype (`Characteristics.has_quality`)."""
+    return lowered in _OWN_WORDS or lowered.startswith("non") and lowered != "nonland"
 
 
 @functools.lru_cache(maxsize=4096)
 def _types_only(words: tuple) -> bool:
     """Whether a quality's words are all written words naming types, supertypes or subtypes (no slot, no word
-    `has_quality` reads of the object itself, no 'nonX' but 'nonland'): what `Characteristics.has_quality` reads."""
-    return all(isinstance(w, str) and w.lower() not in _OWN_WORDS
-               and (not w.lower().startswith("non") or w.lower() == "nonland") for w in words)
+    `has_quality` reads itself, `_own_word`): what `Characteristics.has_quality` reads alone."""
+    return all(isinstance(w, str) and not _own_word(w.lower()) for w in words)
 
 
 class ObjectSteps:
@@ -35,7 +40,9 @@ class ObjectSteps:
         kept = []
         for word in words:
             lowered = word.lower()
-            negated = lowered[4:] if lowered.startswith("non-") else lowered[3:] if lowered.startswith("non") else ""
+            if not _own_word(lowered):   # a type, supertype or subtype, read with the others at once
+                kept.append(word)
+                continue
             if lowered in ("spell", "card", "source"):
                 holds = True
             elif lowered in COLOR_LETTERS:
@@ -56,11 +63,8 @@ class ObjectSteps:
                 holds = obj is not None and obj.is_token == (lowered == "token")
             elif lowered in ("face-down", "face-up"):  # 708
                 holds = obj is not None and bool(obj.face_down) == (lowered == "face-down")
-            elif negated and lowered != "nonland":
-                holds = not self.has_quality(chars, (negated,), obj)
-            else:
-                kept.append(word)
-                continue
+            else:   # 205.4b: 'nonX' / 'non-X'
+                holds = not self.has_quality(chars, (lowered[4:] if lowered.startswith("non-") else lowered[3:],), obj)
             if not holds:
                 return False
         return chars.has_quality(tuple(kept))
