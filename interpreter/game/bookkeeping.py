@@ -16,7 +16,7 @@ from .choices import Choice
 from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
 from .damage import any_of_kind, statics_of_kind
 from .memo import ByIdentity, read_again
-from .state import Delayed, GameObject, StackItem
+from .state import Delayed, GameObject, StackItem, is_as_printed, printed_ability_tuples
 from .player_rules import Inherent
 from .steps import MAX_COUNT, Env, NoLegalTarget
 from .steps.triggers import trigger_events
@@ -315,15 +315,13 @@ def _may_trigger_in(obj: GameObject, rulebook: Rulebook, zone: str = "graveyard"
     """Whether a card off the battlefield may have a triggered ability functioning in its zone: there, its
     abilities are its face's and those its subtypes mean (305.6; state.py's `characteristics`), unless it is face
     down or was given abilities or subtypes: then what it is is read."""
-    return bool(obj.face_down or obj.extra_abilities or obj.added_subtypes
-                or _card_triggers_in(obj.card, rulebook, zone))
+    return not is_as_printed(obj) or _card_triggers_in(obj.card, rulebook, zone)
 
 
 #: Whether a card's faces, with the abilities their subtypes mean, have a triggered ability functioning in a zone.
 _card_triggers_in = ByIdentity(lambda card, rulebook, zone: any(
     _functioning_of(abilities, rulebook, zone)
-    for face in (card.front, card.back) if face is not None
-    for abilities in (face.abilities, *(rulebook.subtype_abilities.get(t, ()) for t in face.subtypes))))
+    for abilities in printed_ability_tuples(card, rulebook.subtype_abilities)))
 
 
 #: The triggered abilities of a tuple of abilities (its own and those its keywords mean, with their slots' values)

@@ -13,7 +13,7 @@ from .damage import any_of_kind
 from .events import Event
 from .mana import CostChanges, can_pay, parse_cost
 from .memo import ByIdentity
-from .state import StackItem
+from .state import StackItem, is_as_printed, printed_ability_tuples
 from .steps import Env, keyword_abilities
 
 if TYPE_CHECKING:
@@ -23,12 +23,9 @@ if TYPE_CHECKING:
 MAX_TIMES = 20
 
 #: Whether a card's faces, with the abilities their subtypes mean, may replace a draw (702.52a), read once per card
-#: and rulebook: off the battlefield a card's abilities are those (state.py's `characteristics`), unless it is face
-#: down or was given abilities or subtypes.
+#: and rulebook: off the battlefield a card's abilities are those, unless it isn't as printed (state.py).
 _card_replaces_draw = ByIdentity(lambda card, rulebook: any_of_kind(
-    [abilities for face in (card.front, card.back) if face is not None
-     for abilities in (face.abilities, *(rulebook.subtype_abilities.get(t, ()) for t in face.subtypes))],
-    rulebook, ast.DrawReplacement))
+    list(printed_ability_tuples(card, rulebook.subtype_abilities)), rulebook, ast.DrawReplacement))
 
 
 def split_cost(value: object) -> tuple[tuple[str, ...], tuple[ast.CostItem, ...]]:
@@ -139,8 +136,7 @@ class OptionalCosts:
         options = []
         objects, rulebook = self.state.objects, self.rulebook
         graveyard = [(i, self.characteristics(i).abilities) for i in self.state.players[player].zones["graveyard"]
-                     if (obj := objects[i]).face_down or obj.extra_abilities or obj.added_subtypes
-                     or _card_replaces_draw(obj.card, rulebook)]
+                     if not is_as_printed(obj := objects[i]) or _card_replaces_draw(obj.card, rulebook)]
         if not any_of_kind([abilities for _, abilities in graveyard], self.rulebook, ast.DrawReplacement):
             return False
         for i, abilities in graveyard:

@@ -286,6 +286,20 @@ class Delayed(Recorded):
     until: Until | None = None
 
 
+def printed_ability_tuples(card: CardDef, intrinsic: dict[str, tuple]) -> tuple[tuple, ...]:
+    """The tuples of abilities a card off the battlefield may have by what is printed on it: each face's own and
+    those its subtypes mean (305.6, `intrinsic`), as `GameState.characteristics` reads them for an object that
+    `is_as_printed`."""
+    return tuple(abilities for face in (card.front, card.back) if face is not None
+                 for abilities in (face.abilities, *(intrinsic.get(t, ()) for t in face.subtypes)))
+
+
+def is_as_printed(obj: GameObject) -> bool:
+    """Whether an object off the battlefield has only abilities its card's faces give (`printed_ability_tuples`):
+    neither face down nor given abilities or subtypes."""
+    return not (obj.face_down or obj.extra_abilities or obj.added_subtypes)
+
+
 def _add_intrinsic(base: Characteristics, intrinsic: dict[str, tuple]) -> Characteristics:
     return replace(base, abilities=tuple(a for t in base.subtypes for a in intrinsic.get(t, ())) + base.abilities)
 
