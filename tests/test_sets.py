@@ -23,7 +23,7 @@ from interpreter.diagnostics import Diagnostic, MtgError
 from interpreter.tools.lint import lint_paths
 from interpreter.language.rulebook import Rulebook
 from interpreter.tools.scenario import run_paths
-from interpreter.tools.sets import load_cards, read_set
+from interpreter.tools.sets import load_cards, read_set, split_supertypes
 
 from conftest import ROOT, run_text, write
 
@@ -519,3 +519,22 @@ def test_an_mtgjson_types_string_is_one_clear_finding(tmp_path, plain_book):
 def test_lint_of_an_mtgjson_set_uses_the_rules_files_given_beside_it():
     found = [d for d in lint_paths([JSON_SET, MECHANICS]) if d.code != "W502"]
     assert found == [], _messages(found)
+
+
+def test_type_words_in_any_case_load_as_the_rules_spell_them(tmp_path, plain_book):
+    """205.2a, 205.4a: 'legendary', 'creature' and 'zombie' are the rules' words; the card is a creature (every check
+    reads the rules' spelling), its supertype moved out of a type line, and nothing is reported."""
+    path = write(tmp_path / "lower.yaml", SET_HEAD
+                 + "  - name: Shambling Deckhand\n"
+                 + "    mana_cost: '{1}{B}'\n"
+                 + "    types: [creature]\n"
+                 + "    supertypes: [legendary]\n"
+                 + "    subtypes: [zombie]\n"
+                 + "    power: 2\n"
+                 + "    toughness: 1\n")
+    cards, diagnostics = _load(path, plain_book)
+    face = cards["Shambling Deckhand"].front
+    assert (face.types, face.supertypes, face.subtypes) == (("Creature",), ("Legendary",), ("Zombie",))
+    assert diagnostics == [] and lint_paths([path]) == []
+    split = split_supertypes({"types": ["legendary", "creature"]}, plain_book)
+    assert split == {"types": ["creature"], "supertypes": ["legendary"]}

@@ -7,9 +7,9 @@ without that ability.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Callable, Iterable, Iterator
 
-from ..diagnostics import Diagnostic, MtgError, Span, error
+from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
 from ..language import ast
 from ..language.checks import check_text
 from ..language.rulebook import Rulebook
@@ -60,6 +60,22 @@ def ability_lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
+#: The keys of a card's type line (205.1): its card types, supertypes and subtypes.
+TYPE_KEYS = ("types", "supertypes", "subtypes")
+
+
+def type_word_problems(name: str, data: dict, rulebook: Rulebook, at: Callable[[str], Span],
+                       severity: str = "error") -> Iterator[Diagnostic]:
+    """E207 for each word of a card's type line that the rules know in no case (205): the card would silently lack
+    the type its maker meant. `at` places a word in its file."""
+    known = {"types": rulebook.card_types, "supertypes": rulebook.supertypes, "subtypes": rulebook.subtypes}
+    for key in TYPE_KEYS:
+        for word in data.get(key) or ():
+            if rulebook.spelled(key, word) not in known[key]:
+                yield Diagnostic("E207", f"card '{name}': unknown {key[:-1]} '{word}'", at(str(word)), rule="205",
+                                 help=did_you_mean(str(word), known[key]), severity=severity)
+
+
 def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
               warnings: list[Diagnostic], names: Iterable[str] = ()) -> Face:
     """One face from its keys; text lines parsed into abilities."""
@@ -68,17 +84,17 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
     except MtgError as exc:
         raise error("E301", f"card '{name}': {exc.diagnostic.message}", Span(file, line, 1), exc.diagnostic.rule,
                     exc.diagnostic.help) from None
-    for key in ("types", "supertypes", "subtypes", "colors"):
+    for key in (*TYPE_KEYS, "colors"):
         if data.get(key) is not None and not isinstance(data[key], list):
             raise error("E120", f"card '{name}': {key} must be a list, not {type(data[key]).__name__}",
                         Span(file, line, 1))
+    types, supertypes, subtypes = (tuple(rulebook.spelled(key, w) for w in data.get(key) or ()) for key in TYPE_KEYS)
     abilities = []
     for n, text in ability_lines(str(data.get("text") or "")):
         if not strip_reminder(text):
             continue  # a line that is only reminder text ('({T}: Add {G}.)' on a basic land) says nothing
         try:
-            ability = _as_instruction(rulebook.parse_card_line(text.strip(), name, file, line, names),
-                                      data.get("types") or ())
+            ability = _as_instruction(rulebook.parse_card_line(text.strip(), name, file, line, names), types)
             problems = [p for p in check_text(ability, rulebook) if p.severity == "error"]
             if problems:
                 raise MtgError(problems[0])
@@ -88,8 +104,7 @@ def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
             warnings.append(Diagnostic("W501", f"card '{name}', line {n + 1} not understood: {d.message}",
                                        Span(file, line, 1, text.strip()), help=d.help, severity="warning"))
     colors = frozenset(data["colors"]) if data.get("colors") is not None else None
-    return Face(name, cost, colors, tuple(data.get("types") or ()), tuple(data.get("supertypes") or ()),
-                tuple(data.get("subtypes") or ()), _stat(data.get("power")), _stat(data.get("toughness")),
+    return Face(name, cost, colors, types, supertypes, subtypes, _stat(data.get("power")), _stat(data.get("toughness")),
                 tuple(abilities), _stat(data.get("loyalty")), _stat(data.get("defense")))
 
 

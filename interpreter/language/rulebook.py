@@ -96,6 +96,7 @@ class Rulebook(LayoutReader):
         self._known_words: frozenset[str] | None = None
         self._words_not_names: frozenset[str] | None = None
         self._face_down_ways: dict[str, tuple] | None = None
+        self._spellings: dict[str, dict[str, str]] | None = None
 
     # ------------------------------------------------------------ loading
     @classmethod
@@ -185,6 +186,7 @@ class Rulebook(LayoutReader):
                 for plural in _regular_plurals(word):
                     self._singular.setdefault(plural, word)
             self._lower_singular = {plural.lower(): single for plural, single in reversed(self._singular.items())}
+            self._spellings = None
         return True
 
     def _build_parser(self) -> None:
@@ -425,6 +427,15 @@ class Rulebook(LayoutReader):
         if self._words_not_names is None:
             self._words_not_names = self.known_words() | frozenset(self.keyword_actions)
         return self._words_not_names
+
+    def spelled(self, key: str, word: object) -> object:
+        """A card's type word as the rules spell it, whatever its case ('creature' -> 'Creature', 205.2a): `key` is
+        the card key it came from ('types', 'supertypes' or 'subtypes'); a word the rules don't know stays as
+        written."""
+        if self._spellings is None:
+            self._spellings = {key: {w.lower(): w for w in known} for key, known in (
+                ("types", self.card_types), ("supertypes", self.supertypes), ("subtypes", self.subtypes))}
+        return self._spellings[key].get(word.lower(), word) if isinstance(word, str) else word
 
     def known_qualities(self) -> set[str]:
         return self.card_types | self.supertypes | self.subtypes | {t.lower() for t in self.card_types} | {

@@ -48,7 +48,7 @@ def document(found: SetFile, book: Rulebook, mechanics: list[str]) -> dict:
                                               ("reminder", kw.reminder)) if v} for kw in found.keywords]
     cards = []
     for name, data in found.cards.items():
-        card = split_supertypes(data, book.supertypes) if found.type_words else dict(data)
+        card = split_supertypes(data, book) if found.type_words else dict(data)
         cards.append(_ordered({"name": name, **card}))
     doc["cards"] = cards
     return doc

@@ -17,7 +17,7 @@ from typing import Iterator
 import jsonschema
 
 from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
-from ..game.cards import ability_lines, make_card
+from ..game.cards import ability_lines, make_card, type_word_problems
 from ..game.state import CardDef
 from ..language.rulebook import Rulebook
 from .cockatrice import CockatriceSet, read_cockatrice
@@ -132,13 +132,15 @@ def _imported(path: Path, read: MseSet | CockatriceSet) -> SetFile:
     return found
 
 
-def split_supertypes(data: dict, supertypes: set[str]) -> dict:
-    """A card read from a type line (`type_words`), its supertypes (205.4a) moved out of its types."""
+def split_supertypes(data: dict, book: Rulebook) -> dict:
+    """A card read from a type line (`type_words`), its supertypes (205.4a) moved out of its types, known in any
+    case ('legendary creature')."""
     def face(one: dict) -> dict:
         words = list(one.get("types") or ())
-        out = dict(one, types=[w for w in words if w not in supertypes])
-        if any(w in supertypes for w in words):
-            out["supertypes"] = [w for w in words if w in supertypes]
+        supers = [w for w in words if book.spelled("supertypes", w) in book.supertypes]
+        out = dict(one, types=[w for w in words if w not in supers])
+        if supers:
+            out["supertypes"] = supers
         return out
     data = face(data)
     if isinstance(data.get("back"), dict):
@@ -258,7 +260,7 @@ def load_cards(found: SetFile, book: Rulebook, names: tuple[str, ...] = ()) -> t
         warnings: list[Diagnostic] = []
         line = found.lines.get(name, 1)
         if found.type_words:
-            data = split_supertypes(data, book.supertypes)
+            data = split_supertypes(data, book)
         try:
             cards[name] = make_card(name, data, book, str(found.path), line, warnings, names=every_name)
         except MtgError as exc:
@@ -267,7 +269,7 @@ def load_cards(found: SetFile, book: Rulebook, names: tuple[str, ...] = ()) -> t
         if name in found.partners:
             cards[name].partner = found.partners[name]
         diagnostics.extend(_relocated(found, w) for w in warnings)
-        diagnostics.extend(_type_problems(found, name, data, line, book))
+        diagnostics.extend(type_word_problems(name, data, book, lambda word, at=line: found.span(at, word)))
     return cards, diagnostics
 
 
@@ -277,15 +279,6 @@ def _relocated(found: SetFile, warning: Diagnostic) -> Diagnostic:
         return warning
     span = found.span(warning.span.line, warning.span.source_line[:40])
     return Diagnostic(warning.code, warning.message, span, warning.rule, warning.help, warning.severity)
-
-
-def _type_problems(found: SetFile, name: str, data: dict, line: int, book: Rulebook) -> Iterator[Diagnostic]:
-    """Card types, supertypes and subtypes must be ones rule 205 knows."""
-    for key, known in (("types", book.card_types), ("supertypes", book.supertypes), ("subtypes", book.subtypes)):
-        for word in data.get(key) or ():
-            if word not in known:
-                yield Diagnostic("E207", f"card '{name}': unknown {key[:-1]} '{word}'", found.span(line, str(word)),
-                                 rule="205", help=did_you_mean(str(word), known))
 
 
 def set_lines(found: SetFile) -> Iterator[Line]:
