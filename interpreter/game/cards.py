@@ -64,8 +64,7 @@ def ability_lines(text: str) -> list[tuple[int, str]]:
 TYPE_KEYS = ("types", "supertypes", "subtypes")
 
 
-def type_word_problems(name: str, data: dict, rulebook: Rulebook, at: Callable[[str], Span],
-                       severity: str = "error") -> Iterator[Diagnostic]:
+def type_word_problems(name: str, data: dict, rulebook: Rulebook, at: Callable[[str], Span]) -> Iterator[Diagnostic]:
     """E207 for each word of a card's type line that the rules know in no case (205): the card would silently lack
     the type its maker meant. `at` places a word in its file."""
     known = {"types": rulebook.card_types, "supertypes": rulebook.supertypes, "subtypes": rulebook.subtypes}
@@ -73,7 +72,7 @@ def type_word_problems(name: str, data: dict, rulebook: Rulebook, at: Callable[[
         for word in data.get(key) or ():
             if rulebook.spelled(key, word) not in known[key]:
                 yield Diagnostic("E207", f"card '{name}': unknown {key[:-1]} '{word}'", at(str(word)), rule="205",
-                                 help=did_you_mean(str(word), known[key]), severity=severity)
+                                 help=did_you_mean(str(word), known[key]))
 
 
 def make_face(name: str, data: dict, rulebook: Rulebook, file: str, line: int,
