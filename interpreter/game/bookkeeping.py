@@ -141,11 +141,16 @@ class Bookkeeping:
             return
         sources = self._trigger_sources.get(self.state.journal)
         gone = self._gone(events[start:])
+        by_event, others, last_known = sources.by_event, sources.others, self.state.last_known
         for index in range(start, len(events)):
             event = events[index]
-            looking_back = gone.get(self.state.last_known[event.object_id].left_at, []) if (
-                event.name in LOOKING_BACK and event.object_id in self.state.last_known) else []
-            self._collect(event, sources.by_event.get(event.name, sources.others) + looking_back)
+            heard = by_event.get(event.name, others)
+            if event.name in LOOKING_BACK and event.object_id in last_known:
+                heard = heard + gone.get(last_known[event.object_id].left_at, [])
+            if event.name == "marker_moved":
+                self._room_ability(event)
+            if heard:   # most events of a step no source hears
+                self._collect(event, heard)
             if self.state.delayed:
                 self.collect_delayed(event, index)
 
@@ -208,14 +213,18 @@ class Bookkeeping:
             _, message, rule = found.describe(ability, self.rulebook)
             raise error(runs.NOT_RUN, f"{obj.card_name}: {message}", ability.span, rule)
 
-    def _collect(self, event: Event, sources: list[tuple[GameObject, list]]) -> None:
-        if event.name == "marker_moved" and event.object_id in self.state.objects:  # 309.4c: its room ability
+    def _room_ability(self, event: Event) -> None:
+        """309.4c: a venture marker moved into a room: its room ability triggers."""
+        if event.object_id in self.state.objects:
             marker = self.state.players[event.player].marker
             room = self.room_card_of(event.object_id).room(marker[1]) if marker else None
             if room is not None and room.effect is not None:
                 context = self.new_context(event.player, event.object_id)
                 self.state.pending_triggers.append(StackItem(self.state.new_id(), event.player, context,
                                                              effect=room.effect, source_name=event.card))
+
+    def _collect(self, event: Event, sources: list[tuple[GameObject, list]]) -> None:
+        """The abilities of these sources the event triggers wait (603.2), each as often as it triggers."""
         for obj, abilities in sources:
             for ability, values in abilities:
                 for _ in range(int(self.interpreter.triggered_by(ability.trigger, event, obj))):
