@@ -150,19 +150,18 @@ class Activating:
         env = Env(player, context, obj.id, action_text=f"activate {obj.card_name}")
         item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name,
                          activated=True)
-        symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana, True))
-        is_mana = mana_ability(ability)
+        symbols, announced, is_mana, others = _COST_READING(ability)
         if not is_mana:
             self.check_stack_unlocked(f"can't activate {obj.card_name}'s ability")
             self.state.stack.append(item)
         self.interpreter.check_activation(ability, env)  # 602.5b
         self._announce_loyalty(obj, ability, env)  # 606.3, 602.2b
         changes = total_changes(self.interpreter, [(c, env) for c in ability.cost_changes])  # 601.2f
-        mana, life = self.announce_cost(tuple(s for s in symbols if s not in ("T", "Q")), env, changes)  # 602.2b
+        mana, life = self.announce_cost(announced, env, changes)  # 602.2b
         if not is_mana:
             env.vars.update(env.context.vars)  # the value of X announced (602.2b)
             self.interpreter.announce_targets(ability.effect, env)  # 601.2c
-        self._pay_activation(obj, ability, env, symbols, changes.apply(mana), life)
+        self._pay_activation(obj, others, env, symbols, changes.apply(mana), life)
         if is_mana:
             env.vars = dict(context.vars)
             before = sum(self.state.players[player].pool.values())
@@ -189,16 +188,17 @@ class Activating:
             env.context.vars["X"] = int(self._announce(env, "the value of X", [str(v) for v in range(most + 1)],
                                                        "107.3a"))
 
-    def _pay_activation(self, obj: GameObject, ability: ast.ActivatedAbility, env: Env, symbols: tuple[str, ...],
+    def _pay_activation(self, obj: GameObject, others: tuple[ast.CostItem, ...], env: Env, symbols: tuple[str, ...],
                         mana: tuple[str, ...], life: int) -> None:
         """602.2h: {T} taps it, {Q} untaps it (only under its controller's control since their turn
-        began, for a creature, unless an ability says it may, 302.6), then mana, life and sacrifice."""
+        began, for a creature, unless an ability says it may, 302.6), then mana, life and the `others` parts
+        of its cost (`_cost_reading`)."""
         for symbol in ("T", "Q"):
             if symbol not in symbols:
                 continue
             if obj.zone != "battlefield":
                 raise error("E402", f"{{{symbol}}} needs {obj.card_name} on the battlefield", rule="602.5a")
-            if "Creature" in self.characteristics(obj.id).types and obj.summoning_sick and \
+            if obj.summoning_sick and "Creature" in self.characteristics(obj.id).types and \
                     not self.combat_rules(obj.id, ast.AttacksDespiteSickness):
                 raise self.unless_unrun_keyword(self.characteristics(obj.id).abilities, error(
                     "E402", f"{obj.card_name} hasn't been under {env.player}'s control since their most recent "
@@ -210,12 +210,22 @@ class Activating:
             self.emit(Event("tapped" if obj.tapped else "untapped", obj.controller, obj.card_name, obj.id), env)
         self.pay_mana(env.player, mana, env.action_text)
         self.pay_life(env.player, life, env.action_text)
-        for cost in ability.costs:  # the rest of the cost: life, loyalty, actions, sacrificing it last
-            if cost.kind not in ("mana", "sacrifice self"):
-                self.interpreter.pay_cost(cost, env)
-        for cost in ability.costs:
-            if cost.kind == "sacrifice self":
-                self.interpreter.pay_cost(cost, env)
+        for cost in others:
+            self.interpreter.pay_cost(cost, env)
+
+
+def _cost_reading(ability: ast.ActivatedAbility
+                  ) -> tuple[tuple[str, ...], tuple[str, ...], bool, tuple[ast.CostItem, ...]]:
+    """What activating reads of an ability's text (602.2b, 605.1a): the symbols of its cost, those of them
+    announced and paid as mana (all but {T} and {Q}, 107.5-6), whether it is a mana ability, and the rest of
+    its cost in the order it is paid (602.2h): life, loyalty, actions, then sacrificing it last."""
+    symbols = tuple(s for cost in ability.costs if cost.kind == "mana" for s in parse_cost(cost.mana, True))
+    others = tuple(c for c in ability.costs if c.kind not in ("mana", "sacrifice self")) + tuple(
+        c for c in ability.costs if c.kind == "sacrifice self")
+    return symbols, tuple(s for s in symbols if s not in ("T", "Q")), mana_ability(ability), others
+
+
+_COST_READING = ByIdentity(_cost_reading)
 
 
 def _progress(definition: ast.Definition, failure: MtgError) -> int:
