@@ -230,7 +230,7 @@ class Casting:
 
         def completable(paid: tuple[str, ...], life: int, rest: list[str]) -> bool:
             if not rest:
-                return payable_with(player.pool, changes.apply(paid), payers) and life <= player.life
+                return payable_with(player.pool, changes.apply(paid), payers) and (not life or life <= player.life)
             return any(completable(paid + mana, life + more, rest[1:]) for _, mana, more in options(rest[0]))
 
         if not completable(tuple(fixed), 0, choices):
