@@ -17,7 +17,7 @@ from typing import Callable, NamedTuple
 
 from ..diagnostics import error
 from ..language import ast
-from . import runs
+from . import journaled, runs
 from .characteristics import Characteristics
 from .damage import any_of_kind
 from .memo import read_again
@@ -34,6 +34,18 @@ class StaticEffect:
     values: dict = field(default_factory=dict)
 
 
+@dataclass
+class PassRead:
+    """What a continuous pass that found no effect to apply follows from alone (`StaticPass.read`): the permanents
+    (the objects, in order), the fields they are read from (`own_fields`) and copies of their counters; and
+    `journaled.counted_writes` when they were last found the same (not part of the value)."""
+
+    permanents: list[GameObject]
+    fields: list[tuple]
+    counters: list[dict]
+    written: int = field(compare=False)
+
+
 class StaticPass(NamedTuple):
     """What the continuous pass gives: every permanent's characteristics, and the static control-changing
     abilities of the permanents (613.1b: read of their own abilities, before layer 2), oldest first."""
@@ -41,9 +53,8 @@ class StaticPass(NamedTuple):
     permanents: dict[int, Characteristics]
     controls: tuple[tuple[int, ast.StaticControl, dict], ...]
     #: Where no effect applied and there was no emblem and no control-changing ability (each permanent is what it
-    #: is by itself), what the pass's value follows from alone: the permanents (the objects, in order), the fields
-    #: they are read from (`own_fields`) and copies of their counters; else None.
-    read: tuple[list[GameObject], list[tuple], list[dict]] | None = None
+    #: is by itself), what the pass's value follows from alone; else None.
+    read: PassRead | None = None
 
 
 @dataclass(eq=False)
@@ -92,16 +103,25 @@ class Continuous:
         if self._apply_layers(own, emblems) or controls or emblems:
             return StaticPass(own, tuple(controls))
         permanents = list(map(objects.__getitem__, own))
-        return StaticPass(own, (), (permanents, list(map(own_fields, permanents)), [dict(c) for c in map(_counters,
-                                                                                                        permanents)]))
+        return StaticPass(own, (), PassRead(permanents, list(map(own_fields, permanents)),
+                                            [dict(c) for c in map(_counters, permanents)], journaled.counted_writes))
 
-    def _read_again(self, read: tuple[list[GameObject], list[tuple], list[dict]]) -> bool:
+    def _read_again(self, read: PassRead) -> bool:
         """Whether the permanents are those read (`StaticPass.read`), in the same order, each by itself as it was
         (`own_fields`, its counters: what `own_characteristics` reads), with no resolved effect giving or taking
-        abilities and no emblem (read at once over them all)."""
+        abilities and no emblem (read at once over them all). While no object's field was written since they were
+        last found so (`journaled.counted_writes`), their fields are those read, and none was given abilities: the
+        objects are compared alone."""
         now = list(map(self.state.objects.__getitem__, self.state.battlefield))
-        return read_again(now, list(map(own_fields, now)), read) and list(map(_counters, now)) == read[2] \
-            and not any(map(_granted, now)) and not self.emblems()
+        if read.written == journaled.counted_writes:
+            if len(now) != len(read.permanents) or not all(map(operator.is_, now, read.permanents)):
+                return False
+        elif read_again(now, list(map(own_fields, now)), (read.permanents, read.fields)) \
+                and not any(map(_granted, now)):
+            read.written = journaled.counted_writes
+        else:
+            return False
+        return list(map(_counters, now)) == read.counters and not self.emblems()
 
     def _apply_layers(self, applying: dict[int, Characteristics], emblem_ids: list[int]) -> bool:
         """Every permanent with the continuous effects of static abilities and the abilities resolved effects

@@ -18,7 +18,7 @@ from .choices import Choice, Chooser, Ref, ScriptedChooser
 from .events import Event
 from .journal import Kept, Key
 from .memo import read_again
-from . import runs
+from . import journaled, runs
 from .runs import NOT_RUN
 from .state import PLAYER_ZONES, SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown, own_fields
 from .steps import Env, Loops, StepInterpreter
@@ -108,7 +108,8 @@ class GameCore:
         self._others_statics = Kept(self._read_others_statics)
         self._followers = Kept(self._read_followers)   # permanents with rules that apply at any time (game_designations.py)
         self._runs = Kept(self._runs_now)   # (perform)
-        self._runs_read: tuple = ((), (), True)   # the objects in play and their fields it last read, and its value
+        self._runs_read: tuple = ((), (), True, -1)   # the objects in play and their fields it last read, its value, and
+        # `journaled.counted_writes` then
         self._player_statics: dict[type, Kept] = {}   # by kind, the static abilities about players (player_rules.py)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
         self._settled: Key = None   # where the last check of state-based actions found none (state_based.py)
@@ -164,7 +165,7 @@ class GameCore:
         self._settled = self._quiet = None
         self._trigger_sources_read = ((), TriggerSources({}, []))
         self._graveyards_read = ((), (), [])
-        self._runs_read = ((), (), True)
+        self._runs_read = ((), (), True, -1)
         for kept in self.kept_values():
             kept.forget()
 
@@ -356,13 +357,17 @@ class GameCore:
     def _runs_now(self) -> bool:
         """Whether the interpreter can run the state (runs.py `state_not_run`): the last answer while the objects in
         play are the same, in the same order, each with the same card, zone and face (`_RUN_FIELDS`: what that
-        reads of them)."""
-        in_play = self._in_play()
+        reads of them; while no object's field was written since, `journaled.counted_writes`, the objects alone)."""
+        in_play, last = self._in_play(), self._runs_read
+        if last[3] == journaled.counted_writes and len(in_play) == len(last[0]) and all(
+                map(operator.is_, in_play, last[0])):
+            return last[2]
         read = list(map(_RUN_FIELDS, in_play))
-        if read_again(in_play, read, self._runs_read):
-            return self._runs_read[2]
-        runs_now = runs.state_not_run(in_play, self.rulebook) is None
-        self._runs_read = (in_play, read, runs_now)
+        if read_again(in_play, read, last):
+            runs_now = last[2]
+        else:
+            runs_now = runs.state_not_run(in_play, self.rulebook) is None
+        self._runs_read = (in_play, read, runs_now, journaled.counted_writes)
         return runs_now
 
     def refuse_not_run(self) -> None:

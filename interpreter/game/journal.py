@@ -137,6 +137,8 @@ class Journal:
         self._close(mark)
         entries = self.entries
         self._moves += 2 * (len(entries) - mark)
+        if len(entries) > mark:   # (what it undoes may be writes `journaled.counted_writes` counts)
+            journaled.counted_writes += 1
         while len(entries) > mark:
             inverse, target, a, b = entries.pop()
             inverse(target, a, b)

@@ -32,6 +32,10 @@ _MISSING = object()
 #: Watched computations running (`Journal.computed`), and whether the innermost read volatile state yet.
 _watching = 0
 _read_volatile = False
+#: Writes of the fields of objects of a class that counts them (`Recorded.counted`), but the volatile ones, recorded
+#: or not, and rollbacks (journal.py), in any game: while it is the same, none of those fields changed. What is
+#: read of many objects at once is then read again by their identities alone (continuous.py, core.py).
+counted_writes = 0
 
 
 def _unrecorded_write() -> None:
@@ -390,8 +394,11 @@ class Recorded:
     __slots__ = ()
     #: Fields that change at nearly every step and that little computed from the state reads (`Journal.steady`).
     volatile_fields: frozenset[str] = frozenset()
+    #: Whether a write to one of its fields (but the volatile ones) moves `counted_writes`.
+    counted: bool = False
 
     def __setattr__(self, name: str, value: Any) -> None:
+        global counted_writes
         adopt = ADOPT.get(type(value))
         if adopt is not None:
             value = adopt(value)
@@ -402,8 +409,12 @@ class Recorded:
             _active.entries.append((set_attr, self, name, old))
             if name not in self.volatile_fields:
                 _active.steadied = -1
+                if self.counted:
+                    counted_writes += 1
         else:
             _unrecorded_write()
+            if self.counted and name not in self.volatile_fields:
+                counted_writes += 1
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:

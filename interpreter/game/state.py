@@ -67,6 +67,7 @@ class GameObject(Recorded):
 
     volatile_fields: ClassVar[frozenset[str]] = frozenset({"tapped", "summoning_sick", "attacking", "blocking",
                                                             "blocked"})
+    counted: ClassVar[bool] = True   # (`journaled.counted_writes`: what is read of every permanent at once)
     id: int
     card: CardDef
     owner: str
