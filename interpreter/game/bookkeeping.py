@@ -214,7 +214,7 @@ class Bookkeeping:
             raise error(runs.NOT_RUN, f"{obj.card_name}: {message}", ability.span, rule)
 
     def _room_ability(self, event: Event) -> None:
-        """309.4c: a venture marker moved into a room: its room ability triggers."""
+        """309.4c: a marker moved into a room: that room's ability triggers."""
         if event.object_id in self.state.objects:
             marker = self.state.players[event.player].marker
             room = self.room_card_of(event.object_id).room(marker[1]) if marker else None
