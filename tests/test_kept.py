@@ -103,3 +103,12 @@ def test_a_state_the_interpreter_cant_run_is_seen_when_a_permanent_is_turned_fac
             game.refuse_not_run()
     finally:
         journal.rollback(mark)
+
+
+def test_instant_timing_is_read_of_the_face_and_the_rules_alone() -> None:
+    """The legal-action listing keeps each face's ways of casting with whether it has instant timing by itself
+    (offers.py `_ways`), unwatched: `Game.instant_timing` refuses an unapplied static ability of that kind
+    (`own_statics`), which is only right to keep while no such ability is ever a part not run (runs.py)."""
+    from interpreter.game import runs
+    from interpreter.language import ast
+    assert not any(issubclass(kind, ast.InstantTiming) for kind in runs.GAP_KINDS)

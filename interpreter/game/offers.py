@@ -210,27 +210,41 @@ def _castables(game: "Game", ref: Callable[[int], str], player: str, cards: list
         key = (obj.id, player, ref(obj.id), obj.playable_by)
         castable = known.get(key)
         if castable is None:
-            castable = known[key] = _castable(game, obj, player, key[2])
+            castable = known[key] = _castable(game, obj, player, key[2], known)
         out.append(castable)
     return tuple(out)
 
 
-def _castable(game: "Game", obj: GameObject, player: str, ref: str) -> Castable:
-    """A card's ways of casting: from the hand; from another zone or for an alternative cost where a keyword
-    ability of the card allows it (118.9, 601.2a: 'cast REF from graveyard using KEYWORD') or the card has one
-    printed ('using its alternative cost'), or face down (708.4); from where an effect lets the player play it."""
-    printed = obj.card.front.characteristics()
+def _castable(game: "Game", obj: GameObject, player: str, ref: str, known: dict) -> Castable:
+    """A card's ways of casting (`_ways`, kept in `known` by the card's face, its zone, and whether the player owns it
+    and may play it: all they read but the card's name), each named by the card's reference."""
+    face, zone, own = obj.card.front, obj.zone, obj.owner == player
+    key = ("ways", id(face), zone, own, obj.playable_by == player)   # (a key of its own length: not a card's)
+    ways = known.get(key)
+    if ways is None or ways[0] is not face:   # (the face is kept with them: its id is that face's)
+        ways = known[key] = (face, *_ways(game, face.characteristics(), zone, own, key[4]))
+    name = ref.split(".", 1)[1] if own else ref
+    return Castable(obj.id, ways[1], tuple([Way(f"cast {name}{way[0]}", *way[1:]) for way in ways[2]]), ways[3])
+
+
+def _ways(game: "Game", printed: Characteristics, zone: str, own: bool, playable: bool
+          ) -> tuple[Characteristics, tuple[tuple[str, tuple[str, ...], int, bool], ...], bool]:
+    """A card's ways of casting from its zone, each as what follows 'cast NAME' in its step text and `Way`'s other
+    fields: from the hand; from another zone or for an alternative cost where a keyword ability of the card allows
+    it (118.9, 601.2a: 'cast REF from graveyard using KEYWORD') or the card has one printed ('using its alternative
+    cost'), or face down (708.4); from where an effect lets the player play it (`playable`). With the card's printed
+    characteristics, and whether it has instant timing by itself (`Game.instant_timing`: no static ability of that
+    kind is ever a part not run, runs.py, so it is read of the face and the rules alone)."""
     printed_cost = tuple(printed.mana_cost or ())
-    name = ref.split(".", 1)[1] if obj.owner == player else ref
-    ways: list[Way] = []
-    if "Land" not in printed.types and (obj.zone == "hand" or obj.playable_by == player):
-        ways.append(Way(f"cast {name}" + ("" if obj.zone == "hand" else f" from {obj.zone}"), printed_cost,
-                        mana_value(printed_cost), False))
+    source = "" if zone == "hand" else f" from {zone}"
+    ways: list[tuple[str, tuple[str, ...], int, bool]] = []
+    if "Land" not in printed.types and (zone == "hand" or playable):
+        ways.append((source, printed_cost, mana_value(printed_cost), False))
         # 118.9: an alternative cost printed on the card, wherever it may be cast for its mana cost
-        ways += [Way(f"{ways[0].text} using its alternative cost", split_cost(a.costs)[0], mana_value(printed_cost),
-                     False) for a in printed.abilities if isinstance(a, ast.AlternativeCost)][:1]
+        ways += [(f"{source} using its alternative cost", split_cost(a.costs)[0], mana_value(printed_cost), False)
+                 for a in printed.abilities if isinstance(a, ast.AlternativeCost)][:1]
     for permission, keyword, definition in game.keyword_statics(printed.abilities, ast.CastPermission):
-        if obj.owner != player or permission.zone != obj.zone:
+        if not own or permission.zone != zone:
             continue
         cost = permission.cost
         try:
@@ -239,12 +253,11 @@ def _castable(game: "Game", obj: GameObject, player: str, ref: str) -> Castable:
         except MtgError:
             continue
         if permission.face_down is not None:
-            ways.append(Way(f"cast {name} face down", mana, mana_value(mana), bool(permission.face_down)))
+            ways.append((" face down", mana, mana_value(mana), bool(permission.face_down)))
         else:
-            source = "" if obj.zone == "hand" else f" from {obj.zone}"
-            ways.append(Way(f"cast {name}{source} using {definition.option_name or definition.name}", mana,
-                            mana_value(printed_cost), False))
-    return Castable(obj.id, printed, tuple(ways), game.instant_timing(printed))
+            ways.append((f"{source} using {definition.option_name or definition.name}", mana,
+                         mana_value(printed_cost), False))
+    return printed, tuple(ways), game.instant_timing(printed)
 
 
 def _special_objects(game: "Game", ref: Callable[[int], str], player: str, hand: list[GameObject] | None
