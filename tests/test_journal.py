@@ -36,6 +36,7 @@ from interpreter.game.state import (
     StackItem,
     Targets,
 )
+from interpreter.game.zone_lists import ZoneList
 
 import test_properties as props
 
@@ -167,6 +168,14 @@ SET_CHANGES = [lambda v: v.add(9), lambda v: v.add(1), lambda v: v.discard(1), l
 def test_list_changes_are_undone(change) -> None:
     _undone(lambda: JList([1, 2, 3]), change)
 
+
+
+@pytest.mark.parametrize("change", LIST_CHANGES)
+def test_a_zone_list_s_changes_are_undone_and_each_gives_it_a_stamp_never_given(change) -> None:
+    zone = ZoneList([1, 2, 3])
+    stamps = {zone.stamp, ZoneList().stamp}
+    _undone(lambda: zone, change)
+    assert zone.stamp not in stamps
 
 @pytest.mark.parametrize("change", DICT_CHANGES)
 def test_dict_changes_are_undone(change) -> None:

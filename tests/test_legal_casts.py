@@ -188,3 +188,25 @@ def test_references_follow_the_zone_they_read() -> None:
     state.players["alice"].zones["hand"].remove(hand)   # the same number of objects, another one
     assert legal.ref(state.create(state.objects[hand].card, "alice", "hand").id) == "alice.hand:Island"
     state.journal.rollback(mark)
+
+
+def test_the_offers_kept_by_their_stamps_see_each_change_the_footprint_reads() -> None:
+    """Legal.offers knows the footprint unchanged by its stamps (offers.py `footprint_stamps`): a change to a zone
+    it reads, or to an object's field, moves them, and the offers are read again."""
+    game = scenario({"hand": ["Divination"], "graveyard": ["Think Twice"], "mana": "{2}{U}"}).game
+    legal, journal = Legal(game), game.state.journal
+    first = legal.offers("alice")
+    mark = journal.mark()
+    try:
+        game.draw("bob", None)   # the steady stamp moves; nothing the footprint reads changes
+        assert legal.offers("alice") is first
+        game.draw("alice", None)
+        drawn = legal.offers("alice")
+        assert len(drawn.lands) == 1 and drawn is not first
+        graveyard = game.state.players["alice"].zones["graveyard"][0]
+        game.state.objects[graveyard].playable_by = "alice"
+        assert "cast graveyard:Think Twice from graveyard" in [w.text for c in legal.offers("alice").casts
+                                                                 for w in c.ways]
+    finally:
+        journal.rollback(mark)
+    assert legal.offers("alice") == first

@@ -34,7 +34,8 @@ from .journal import Kept, Key
 from .mana import mana_value
 from .mana_sources import Source, pay_plan
 from .memo import ByIdentity
-from .offers import Offers, footprint, hand_offers, offers, other_card_offers, permanent_offers, read_abilities
+from .offers import (Offers, footprint, footprint_stamps, hand_offers, offers, other_card_offers, permanent_offers,
+                     read_abilities)
 from .references import same_read, zone_read, zone_refs
 from .state import Context
 from .turns import MAIN_PHASES
@@ -102,7 +103,7 @@ class Legal:
         # kept while what they read stays the same (journal.py): references, each player's offers (offers.py),
         # with the key they hold at, their footprint and their three sides
         self._refs: dict[tuple[str, str], tuple[int, tuple, dict[int, str]]] = {}   # (steady stamp, read, refs)
-        self._offers: dict[str, tuple[Key, tuple, tuple, Offers]] = {}
+        self._offers: dict[str, tuple[Key, tuple, tuple, Offers, tuple | None]] = {}   # and their stamps
         self._listed: dict[str, dict[tuple, list[Action]]] = {}   # each player's casts and activations
         #                                                            for their offers now, by what else they read
         self._plans: dict[tuple, list | None] = {}   # (cost, pool's mana, sources) -> `pay_plan`'s plan
@@ -270,10 +271,16 @@ class Legal:
 
     def offers(self, player: str) -> Offers:
         """What the player's objects offer to do by the steady state (offers.py), kept while it stays the same and
-        beyond, while what it reads (`footprint`) does; each of its three sides while what that side reads does."""
+        beyond, while what it reads (`footprint`) does: known the same by its stamps alone while they are
+        (`footprint_stamps`), else read again; each of its three sides while what that side reads does."""
         journal = self.game.state.journal
         kept = self._offers.get(player)
         if kept is not None and journal.holds(kept[0]):
+            return kept[3]
+        stamps = footprint_stamps(self.game, player)
+        if kept is not None and stamps is not None and kept[4] is not None and stamps[0] is kept[4][0] \
+                and stamps[1:] == kept[4][1:]:
+            self._offers[player] = ((journal.steady(), None), *kept[1:4], stamps)
             return kept[3]
         key, seen = journal.computed(lambda: footprint(self.game, self.ref, player))
         if kept is not None and kept[1] == seen:
@@ -286,7 +293,7 @@ class Legal:
                      sides[2] if was[2] == seen[2] else permanent_offers(game, ref, player, self._abilities))
             found = offers(*sides)
             self._listed[player] = {}
-        self._offers[player] = (key, seen, sides, found)
+        self._offers[player] = (key, seen, sides, found, stamps if key is not None and key[1] is None else None)
         return found
 
     def _lands(self, player: str, found: Offers) -> list[Action]:

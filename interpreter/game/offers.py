@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ..diagnostics import MtgError
 from ..language import ast
+from . import journaled
 from .characteristics import Characteristics
 from .damage import statics_of_kind
 from .mana import mana_value, parse_cost
@@ -95,6 +96,21 @@ def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tup
                     for zone in CAST_ZONES[1:] for i in figures.zones[zone] if objects[i].playable_by == player])),
             (theirs, tuple(map(game.permanents().__getitem__, theirs)),
              tuple(map(_PERMANENT_FIELDS, map(objects.__getitem__, theirs)))))
+
+
+def footprint_stamps(game: "Game", player: str) -> tuple | None:
+    """What `footprint` reads, by stamps that move whenever it may change: the permanents' characteristics (the
+    continuous pass's value, the dict itself), `journaled.counted_writes` (any object's field written, or a
+    rollback) and the stamps of the zones it reads (`ZoneList`: the battlefield, the player's hand, each player's
+    graveyard and exile); while they are the same, so is the footprint. None where the pass's value holds only as
+    long as the state's volatile part stays the same (`Journal.computed`: nor would the footprint's)."""
+    state = game.state
+    permanents, key = game.permanents(), game._static_pass.key
+    if key is None or key[1] is not None:
+        return None
+    return (permanents, journaled.counted_writes, state.battlefield.stamp,
+            *[figures.zones[zone].stamp for name, figures in state.players.items()
+              for zone in (CAST_ZONES if name == player else CAST_ZONES[1:])])
 
 
 _PLAYABLE_BY = operator.attrgetter("playable_by")

@@ -18,6 +18,7 @@ from .journal import Journal
 from .journaled import JCounter, JDict, JList, JRandom, JSet, Recorded, recorded
 from .mana import COLOR_LETTERS, mana_value
 from .memo import ByIdentity
+from .zone_lists import ZoneList
 
 #: The turn's steps (500.1), as the language names them.
 TURN_STRUCTURE, STEPS = ast.TURN_STRUCTURE, ast.STEPS
@@ -210,7 +211,7 @@ class Player(Recorded):
     name: str
     life: int = 20
     pool: JCounter = field(default_factory=JCounter)
-    zones: dict[str, list[int]] = field(default_factory=lambda: JDict((z, JList()) for z in PLAYER_ZONES))
+    zones: dict[str, list[int]] = field(default_factory=lambda: JDict((z, ZoneList()) for z in PLAYER_ZONES))
     marker: tuple[int, str] | None = None     # (card with rooms in the command zone, room) (309.4)
     completed: list[str] = field(default_factory=JList)   # cards with rooms completed (309.7)
     counters: dict[str, int] = field(default_factory=JDict)   # counters on the player, by kind (122.1)
@@ -320,7 +321,7 @@ class GameState(Recorded):
     seed: int = 0
     objects: dict[int, GameObject] = field(default_factory=JDict)  # by id; its order means nothing (a
     # rolled-back deletion comes back last): order lives in the zone lists, and `Game.ordered` sorts by them
-    battlefield: list[int] = field(default_factory=JList)
+    battlefield: list[int] = field(default_factory=ZoneList)
     stack: list[StackItem] = field(default_factory=JList)
     events: list[Event] = field(default_factory=JList)
     pending_triggers: list[StackItem] = field(default_factory=JList)
