@@ -17,11 +17,11 @@ from lark.exceptions import GrammarError
 from ..diagnostics import Diagnostic, MtgError, Report, Span, decode, did_you_mean, error
 from . import ast
 from .layout import GAME_ACTION, PATTERN_KINDS, TURN_BASED_ACTION, LayoutItem, LayoutReader, PendingDefinition, expected_column, unquote
+from .files import MAX_FILE_BYTES, bundled_with, contents, rules_files
 from .parsers import (
     GrammarIndex,
     extension,
     oracle_parser,
-    resource_dir,
     slot_type,
     you_trigger_words,
 )
@@ -36,28 +36,12 @@ from .syntax import (
     transform,
 )
 
-RULES_SUFFIX = ".mtgr"
-MAX_FILE_BYTES = 5_000_000
-
-
-def rules_files(paths: Iterable[Path]) -> list[Path]:
-    """Every rules file under the given files and folders, each once, in a stable order."""
-    found: list[Path] = []
-    seen: set[Path] = set()
-    for path in paths:
-        for file in sorted(path.rglob(f"*{RULES_SUFFIX}")) if path.is_dir() else [path]:
-            if file.resolve() not in seen:
-                seen.add(file.resolve())
-                found.append(file)
-    return found
-
-
-def bundled_with(paths: Iterable[Path]) -> list[Path]:
-    """The bundled rules files, then those under `paths`. A given file named like a bundled one stands for
-    it: a designer's changed copy, or a checkout's rules/ while the installed package carries its own."""
-    given = rules_files(paths)
-    names = {p.name for p in given}
-    return [p for p in rules_files([resource_dir("rules")]) if p.name not in names] + given
+#: How many loaded rulebooks a process keeps to give again.
+KEPT_RULEBOOKS = 8
+#: The rulebooks this process loaded without error, by class and the files read with their bytes, oldest first. A
+#: loaded rulebook is never changed, so loading the same files again (each scenario file of a run, each command of
+#: an editor's session) gives the same one; a changed byte is a different key.
+_LOADED: dict[tuple, "Rulebook"] = {}
 
 
 def special_key(pattern: ast.Pattern) -> str:
@@ -90,6 +74,7 @@ class Rulebook(LayoutReader):
         self._singular: dict[str, str] = {}
         self._lower_singular: dict[str, str] = {}   # the same, by lowercase plural (the first wins)
         self.files: list[str] = []
+        self.read: list[tuple[str, bytes]] = []   # each file read, as given, with its bytes
         self.report = Report()
         self.index = GrammarIndex()
         self._parser = None
@@ -101,12 +86,19 @@ class Rulebook(LayoutReader):
     # ------------------------------------------------------------ loading
     @classmethod
     def load(cls, paths: Iterable[Path] = (), with_bundled: bool = True) -> "Rulebook":
-        """Load the bundled rules (and any extra files or folders); the first error is raised."""
-        book = cls()
+        """Load the bundled rules (and any extra files or folders); the first error is raised. The same files
+        with the same bytes give the rulebook this process loaded before (`_LOADED`)."""
         paths = [Path(p) for p in paths]
-        book.load_files(bundled_with(paths) if with_bundled else rules_files(paths))
+        files = bundled_with(paths) if with_bundled else rules_files(paths)
+        if (found := _LOADED.get((cls, contents(files)))) is not None:
+            return found
+        book = cls()
+        book.load_files(files)
         if book.report.errors:
             raise MtgError(book.report.errors[0])
+        _LOADED[(cls, tuple(book.read))] = book
+        if len(_LOADED) > KEPT_RULEBOOKS:
+            del _LOADED[next(iter(_LOADED))]
         return book
 
     def load_files(self, files: list[Path]) -> None:
@@ -119,7 +111,9 @@ class Rulebook(LayoutReader):
                     raise OSError(f"no such file or folder: {path}")
                 if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
                     raise OSError(f"{path} is not a regular file of at most {MAX_FILE_BYTES // 1_000_000} MB")
-                text = decode(path.read_bytes(), str(path), "rules file")
+                raw = path.read_bytes()
+                text = decode(raw, str(path), "rules file")
+                self.read.append((str(path), raw))
             except OSError as exc:
                 self.report.add(Diagnostic("E001", f"can't read rules file: {exc}", Span(str(path), 1, 1)))
                 continue

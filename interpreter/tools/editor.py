@@ -16,7 +16,8 @@ from typing import ClassVar
 from ..diagnostics import Diagnostic, MtgError, Span
 from ..language import ast
 from ..language.parsers import definitions_parser, resource_dir
-from ..language.rulebook import RULES_SUFFIX, Rulebook, rules_files
+from ..language.files import RULES_SUFFIX, rules_files
+from ..language.rulebook import Rulebook
 from .lint import is_set_file, lint_rules, lint_scenario_file, lint_set_file
 from .scenario import Runner, mechanics_of
 from .yamlsource import OPEN_BUFFERS, line_of, load_documents

@@ -16,7 +16,8 @@ from ..game.runs import parts_not_run
 from ..game.state import PLAYER_ZONES, SEARCH_ORDER, CardDef, GameState, Player
 from ..language import ast
 from ..language.checks import check_rulebook, check_text, declared_events, loops
-from ..language.rulebook import RULES_SUFFIX, Rulebook, bundled_with, rules_files
+from ..language.files import RULES_SUFFIX, bundled_with, rules_files
+from ..language.rulebook import Rulebook
 from .scenario import (
     STEP_KEYS,
     Runner,
