@@ -13,7 +13,7 @@ from .characteristics import Characteristics
 from .choices import Choice
 from .runs import NOT_RUN
 from .state import GameObject
-from .steps import Env, keyword_abilities
+from .steps import Env
 
 #: 303.4a: the group of an Aura spell's targets that its enchant ability defines: announced first.
 AURA_TARGETS = 0

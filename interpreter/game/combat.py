@@ -16,7 +16,7 @@ from .choices import Choice
 from .events import Event
 from .mana import can_pay, format_cost, parse_cost
 from .requirements import CombatRequirements
-from .state import STEPS, Context
+from .state import STEPS
 from .steps import Env
 from .turns import MAX_STEPS
 

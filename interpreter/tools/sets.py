@@ -16,7 +16,7 @@ from typing import Iterator
 
 import jsonschema
 
-from ..diagnostics import Diagnostic, MtgError, Span, did_you_mean, error
+from ..diagnostics import Diagnostic, MtgError, Span, error
 from ..game.cards import ability_lines, make_card, type_word_problems
 from ..game.state import CardDef
 from ..language.rulebook import Rulebook

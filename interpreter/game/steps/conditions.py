@@ -55,8 +55,8 @@ class ConditionSteps:
             found = [e for e in env.context.events[start:end] if e.name == name]
             if found:
                 if any(k is kind and later >= end for later, _, k in steps[at + 1:]):
-                    raise self.refuse(f"which step of the effect 'this way' means can't be told: a later step "
-                                      f"of the same kind did nothing it names", env, node, "608.2c")
+                    raise self.refuse("which step of the effect 'this way' means can't be told: a later step "
+                                      "of the same kind did nothing it names", env, node, "608.2c")
                 return found
         return []
 
