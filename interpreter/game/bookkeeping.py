@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ..diagnostics import error
 from ..language import ast
 from ..language.rulebook import Rulebook
-from . import runs
+from . import journaled, runs
 from .characteristics import Characteristics
 from .choices import Choice
 from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
@@ -38,6 +38,17 @@ class TriggerSources(NamedTuple):
 
     by_event: dict[str, list[tuple[GameObject | Inherent, list[tuple[ast.TriggeredAbility, dict]]]]]
     others: list[tuple[GameObject | Inherent, list[tuple[ast.TriggeredAbility, dict]]]]
+
+
+class GraveyardRead(NamedTuple):
+    """What `Bookkeeping._graveyard_triggers` last read, and found: the cards (and their ids), each one's
+    `_GRAVEYARD_FIELDS`, and `journaled.counted_writes` then."""
+
+    cards: list[GameObject]
+    fields: list[tuple]
+    found: list[int]
+    ids: tuple[int, ...] = ()
+    written: int = -1
 
 
 def _hearing(heard: list, name: str | None) -> list:
@@ -181,15 +192,19 @@ class Bookkeeping:
     def _graveyard_triggers(self) -> list[int]:
         """The cards in graveyards, each player's in turn order, that may have a triggered ability functioning
         there (`_may_trigger_in`): those last found while the cards are the same objects in the same order, each
-        with the same card, face and what it was given (`_GRAVEYARD_FIELDS`: what that reads)."""
+        with the same card, face and what it was given (`_GRAVEYARD_FIELDS`: what that reads); while no object's
+        field was written since (`journaled.counted_writes`), their ids alone are compared (an id is never another
+        object's, but for what a rollback undid, which moves it)."""
         state = self.state
-        objects = state.objects
-        cards = [objects[i] for player in state.order for i in state.players[player].zones["graveyard"]]
+        players, last = state.players, self._graveyards_read
+        ids = tuple(chain.from_iterable([players[player].zones["graveyard"] for player in state.order]))
+        if last.written == journaled.counted_writes and ids == last.ids:
+            return last.found
+        cards = list(map(state.objects.__getitem__, ids))
         read = list(map(_GRAVEYARD_FIELDS, cards))
-        if read_again(cards, read, self._graveyards_read):
-            return self._graveyards_read[2]
-        found = [obj.id for obj in cards if _may_trigger_in(obj, self.rulebook)]
-        self._graveyards_read = (cards, read, found)
+        found = last.found if read_again(cards, read, last) else [
+            obj.id for obj in cards if _may_trigger_in(obj, self.rulebook)]
+        self._graveyards_read = GraveyardRead(cards, read, found, ids, journaled.counted_writes)
         return found
 
     def _gone(self, events: list[Event]) -> dict[int, list[tuple["Gone", list]]]:

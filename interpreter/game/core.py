@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Iterator
 from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
 from ..language.rulebook import Rulebook
-from .bookkeeping import TriggerSources
+from .bookkeeping import GraveyardRead, TriggerSources
 from .characteristics import Characteristics, face_down_characteristics
 from .choices import Choice, Chooser, Ref, ScriptedChooser
 from .events import Event
@@ -104,7 +104,7 @@ class GameCore:
         self._trigger_sources = Kept(self._functioning_sources)
         # the last sources and abilities it read, and what they gave: the same again (by identity), the same value
         self._trigger_sources_read: tuple = ((), TriggerSources({}, []))
-        self._graveyards_read: tuple = ((), (), [])   # the cards in graveyards, their fields it read, what it found
+        self._graveyards_read = GraveyardRead([], [], [])   # the cards in graveyards it last read, and what it found
         self._others_statics = Kept(self._read_others_statics)
         self._followers = Kept(self._read_followers)   # permanents with rules that apply at any time (game_designations.py)
         self._runs = Kept(self._runs_now)   # (perform)
@@ -164,7 +164,7 @@ class GameCore:
         self._own_kept.clear()
         self._settled = self._quiet = None
         self._trigger_sources_read = ((), TriggerSources({}, []))
-        self._graveyards_read = ((), (), [])
+        self._graveyards_read = GraveyardRead([], [], [])
         self._runs_read = ((), (), True, -1)
         for kept in self.kept_values():
             kept.forget()
