@@ -36,7 +36,8 @@ def _label(path: Path) -> str:
 def _documents(path: Path) -> list[str]:
     """The names of the scenario documents in a file, in order (None documents skipped)."""
     try:
-        loaded = [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d is not None]
+        text = path.read_text(encoding="utf-8")
+        loaded = [d for d in yaml.load_all(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) if d is not None]
     except (OSError, yaml.YAMLError):
         return ["(unreadable file)"]
     return [str(d.get("name", "(unnamed)")) if isinstance(d, dict) else "(not a mapping)" for d in loaded] or [

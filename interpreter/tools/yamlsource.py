@@ -32,44 +32,54 @@ class LineList(list):
     items_at: list
 
 
-class _Loader(yaml.SafeLoader):
-    pass
-
-
-def _position(node: yaml.Node) -> Position:
+def _position(node: yaml.Node, text: str) -> Position:
     start, end = node.start_mark, node.end_mark
     if end.line == start.line:
         length = end.column - start.column
     else:  # a value over several lines: up to the end of its first line
-        buffer = start.buffer or ""
-        line_end = buffer.find("\n", start.index)
-        length = (line_end if line_end >= 0 else len(buffer)) - start.index
+        line_end = text.find("\n", start.index)
+        length = (line_end if line_end >= 0 else len(text)) - start.index
     return start.line + 1, start.column + 1, max(1, length)
 
 
-def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
+def _mapping(loader, node: yaml.MappingNode) -> LineDict:
     value = LineDict(loader.construct_mapping(node, deep=True))
     value.line = node.start_mark.line + 1
     value.keys_at, value.values_at = {}, {}
     for key_node, value_node in node.value:
         try:
             key = loader.construct_object(key_node, deep=True)
-            value.keys_at.setdefault(key, _position(key_node))
-            value.values_at.setdefault(key, _position(value_node))
+            value.keys_at.setdefault(key, _position(key_node, loader.text))
+            value.values_at.setdefault(key, _position(value_node, loader.text))
         except TypeError:  # an unhashable key: construct_mapping has refused it already
             continue
     return value
 
 
-def _sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
+def _sequence(loader, node: yaml.SequenceNode) -> LineList:
     value = LineList(loader.construct_sequence(node, deep=True))
     value.line = node.start_mark.line + 1
-    value.items_at = [_position(item) for item in node.value]
+    value.items_at = [_position(item, loader.text) for item in node.value]
     return value
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+def _loader(base: type) -> type:
+    """A safe loader on this parser whose mappings and lists carry their positions in the text."""
+    class Loader(base):
+        def __init__(self, text: str) -> None:
+            super().__init__(text)
+            self.text = text
+
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+    return Loader
+
+
+#: libyaml's parser where PyYAML has it (ten times faster: a custom set's file, a run's scenario files); PyYAML's
+#: own parser words a syntax error better (it names the character or alias it found), so a file libyaml refuses
+#: is read again by it for the message.
+_FAST = _loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+_WORDED = _loader(yaml.SafeLoader)
 
 
 def position_at(document: object, path: Iterable[object], key: bool = False) -> Position | None:
@@ -118,11 +128,21 @@ def read_documents(path: Path) -> tuple[list[object], list[str]]:
     return [d for d in load_documents(text, str(path)) if d is not None], text.splitlines()
 
 
+def _documents(text: str) -> list[object]:
+    """The text's documents by the fast parser; where it refuses the text, the error PyYAML's parser words."""
+    try:
+        return list(yaml.load_all(text, Loader=_FAST))
+    except yaml.YAMLError:
+        if _FAST is not _WORDED:
+            list(yaml.load_all(text, Loader=_WORDED))
+        raise
+
+
 def load_documents(text: str, file: str) -> list[object]:
     """Every YAML document in the text, mappings and lists carrying their line. Aliases that expand
     beyond MAX_NODES values (a 'billion laughs' file) are refused rather than walked."""
     try:
-        documents = list(yaml.load_all(text, Loader=_Loader))
+        documents = _documents(text)
         for document in documents:
             if _size(document, MAX_NODES) > MAX_NODES:
                 raise error("E100", f"the document is too large once its anchors and aliases are expanded "
@@ -171,3 +191,4 @@ def locate(lines: list[str], file: str, line: int, needle: str | None = None) ->
                     return Span(file, n, column + 1, text, len(needle))
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     return Span(file, line, len(text) - len(text.lstrip()) + 1, text, max(1, len(text.strip())))
+
