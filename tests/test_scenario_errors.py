@@ -13,6 +13,7 @@ import pytest
 from interpreter.game.choices import ScriptedChooser
 from interpreter.diagnostics import MtgError
 from interpreter.tools.scenario import run_paths
+from interpreter.tools.yamlsource import load_documents, position_at
 
 from conftest import doc, docs, run_text, write
 
@@ -329,3 +330,13 @@ def test_an_error_inside_a_step_names_the_file_column(tmp_path: Path) -> None:
     line = next(n for n, text_line in enumerate(text.splitlines(), 1) if "Dargon" in text_line)
     column = text.splitlines()[line - 1].index("Dargon") + 1
     assert f"scenario.yaml:{line}:{column}: E207 unknown quality 'Dargon'" in outcome.message, outcome.message
+
+
+def test_positions_are_those_of_the_text_whatever_parser_reads_it() -> None:
+    """A value's line, column and length on its line: after a character outside ASCII, and for a value over
+    several lines (up to the end of its first line), as libyaml's parser and PyYAML's alike read them."""
+    [document] = load_documents('name: "é中é"\nsteps: [a, bé, c]\ntext: "over\n  two lines"\n', "f.yaml")
+    assert position_at(document, ["name"]) == (1, 7, 5)
+    assert position_at(document, ["steps", 1]) == (2, 12, 2)
+    assert position_at(document, ["text"]) == (3, 7, 5)
+    assert position_at(document, ["text"], key=True) == (3, 1, 4)
