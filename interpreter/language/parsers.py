@@ -15,6 +15,7 @@ from pathlib import Path
 
 import lark
 from lark import Lark
+from lark.exceptions import GrammarError
 from lark.indenter import Indenter
 
 from .ast import Pattern, Slot
@@ -200,12 +201,25 @@ def you_trigger_words(patterns: list[Pattern]) -> list[tuple[str, ...]]:
     return seen
 
 
-@functools.cache
 def oracle_parser(extension_text: str) -> Lark:
-    """The Oracle-wording parser for one set of loaded definitions."""
-    return built("oracle", grammar_text("oracle") + "\n" + extension_text,
-                 start=["ability", "effect_text", "command", "static_ability"], propagate_positions=True,
-                 maybe_placeholders=True)
+    """The Oracle-wording parser for one set of loaded definitions; a GrammarError when their patterns make the
+    grammar ambiguous."""
+    found = _oracle_parser_or_conflict(extension_text)
+    if isinstance(found, GrammarError):
+        raise GrammarError(*found.args)
+    return found
+
+
+@functools.cache
+def _oracle_parser_or_conflict(extension_text: str) -> Lark | GrammarError:
+    """The parser, or the conflict found building its tables: kept too, as finding it again takes seconds (a
+    designer's clashing rules file is linted, then its scenarios run, in one process)."""
+    try:
+        return built("oracle", grammar_text("oracle") + "\n" + extension_text,
+                     start=["ability", "effect_text", "command", "static_ability"], propagate_positions=True,
+                     maybe_placeholders=True)
+    except GrammarError as exc:
+        return exc
 
 
 @dataclass
