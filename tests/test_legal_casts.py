@@ -193,9 +193,10 @@ def test_references_follow_the_zone_they_read() -> None:
 def test_the_offers_kept_by_their_stamps_see_each_change_the_footprint_reads() -> None:
     """Legal.offers knows the footprint unchanged by its stamps (offers.py `footprint_stamps`): a change to a zone
     it reads, or to an object's field, moves them, and the offers are read again."""
-    game = scenario({"hand": ["Divination"], "graveyard": ["Think Twice"], "mana": "{2}{U}"}).game
+    game = scenario({"hand": ["Divination"], "graveyard": ["Think Twice"], "battlefield": ["Island"]}).game
     legal, journal = Legal(game), game.state.journal
     first = legal.offers("alice")
+    assert len(first.mana) == 1
     mark = journal.mark()
     try:
         game.draw("bob", None)   # the steady stamp moves; nothing the footprint reads changes
@@ -207,6 +208,8 @@ def test_the_offers_kept_by_their_stamps_see_each_change_the_footprint_reads() -
         game.state.objects[graveyard].playable_by = "alice"
         assert "cast graveyard:Think Twice from graveyard" in [w.text for c in legal.offers("alice").casts
                                                                  for w in c.ways]
+        game.move(game.state.battlefield[0], "graveyard")
+        assert not legal.offers("alice").mana
     finally:
         journal.rollback(mark)
     assert legal.offers("alice") == first

@@ -34,7 +34,7 @@ from .journal import Kept, Key
 from .mana import mana_value
 from .mana_sources import Source, pay_plan
 from .memo import ByIdentity
-from .offers import (Offers, footprint, footprint_stamps, hand_offers, offers, other_card_offers, permanent_offers,
+from .offers import (FOOTPRINT, Offers, footprint_stamps, hand_offers, offers, other_card_offers, permanent_offers,
                      read_abilities)
 from .references import same_read, zone_read, zone_refs
 from .state import Context
@@ -271,23 +271,26 @@ class Legal:
 
     def offers(self, player: str) -> Offers:
         """What the player's objects offer to do by the steady state (offers.py), kept while it stays the same and
-        beyond, while what it reads (`footprint`) does: known the same by its stamps alone while they are
-        (`footprint_stamps`), else read again; each of its three sides while what that side reads does."""
+        beyond, while what it reads (`FOOTPRINT`) does: each part of that known the same by its stamps alone while
+        they are (`footprint_stamps`), else read again; each of its three sides while what that side reads does."""
         journal = self.game.state.journal
         kept = self._offers.get(player)
         if kept is not None and journal.holds(kept[0]):
             return kept[3]
         stamps = footprint_stamps(self.game, player)
-        if kept is not None and stamps is not None and kept[4] is not None and stamps[0] is kept[4][0] \
-                and stamps[1:] == kept[4][1:]:
+        last = kept[4] if kept is not None else None
+        parts = (0, 1, 2) if stamps is None or last is None else [i for i in range(3) if stamps[i] != last[i]]
+        if not parts:
             self._offers[player] = ((journal.steady(), None), *kept[1:4], stamps)
             return kept[3]
-        key, seen = journal.computed(lambda: footprint(self.game, self.ref, player))
+        game, ref = self.game, self.ref
+        key, seen = journal.computed(lambda: tuple([read(game, ref, player) if i in parts else kept[1][i]
+                                                    for i, read in enumerate(FOOTPRINT)]))
         if kept is not None and kept[1] == seen:
             sides, found = kept[2], kept[3]
         else:
             was, sides = (kept[1], kept[2]) if kept is not None else ((None,) * 3, (None,) * 3)
-            game, ref, known = self.game, self.ref, self._castables
+            known = self._castables
             sides = (sides[0] if was[0] == seen[0] else hand_offers(game, ref, player, known),
                      sides[1] if was[1] == seen[1] else other_card_offers(game, ref, player, known),
                      sides[2] if was[2] == seen[2] else permanent_offers(game, ref, player, self._abilities))

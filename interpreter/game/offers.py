@@ -1,7 +1,7 @@
 """What a player's objects offer to do, as far as the steady part of the state says (journal.py: not the step,
 tapped permanents, mana pools or lands played): the lands they may play, the ways of casting each card, the
 activated abilities of their permanents with their costs, the special actions, the mana abilities. `Legal` keeps it
-while that part stays the same, or while what it reads of it does (`footprint`), each side (the player's hand, their
+while that part stays the same, or while what it reads of it does (`FOOTPRINT`), each side (the player's hand, their
 other cards, their permanents) while what that side reads does, and checks the rest (timing, untapped sources, the
 pool) each time it lists (legal.py).
 """
@@ -81,36 +81,49 @@ class Offers:
     instant: bool   # a way of casting one of their cards needs no sorcery timing (304.1, 307.1, 702.8a)
 
 
-def footprint(game: "Game", ref: Callable[[int], str], player: str) -> tuple[tuple, tuple, tuple]:
-    """What `offers` reads that can change, to compare, in three parts, each read by one side of the offers: the
-    player's hand in order; their other cards (who may play each card of their graveyard and exile, the cards of
-    others an effect lets them play, with their references); their permanents (each with its characteristics,
-    whether it is phased out or face down and what was chosen as it entered, in order: their references too)."""
+def _hand_read(game: "Game", ref: Callable[[int], str], player: str) -> tuple:
+    return tuple(game.state.players[player].zones["hand"])
+
+
+def _other_cards_read(game: "Game", ref: Callable[[int], str], player: str) -> tuple:
     state = game.state
     zones, objects = state.players[player].zones, state.objects
     elsewhere = tuple(itertools.chain.from_iterable(map(zones.__getitem__, CAST_ZONES[1:])))
+    return (elsewhere, tuple(map(_PLAYABLE_BY, map(objects.__getitem__, elsewhere))),
+            tuple([(i, ref(i)) for name, figures in state.players.items() if name != player
+                   for zone in CAST_ZONES[1:] for i in figures.zones[zone] if objects[i].playable_by == player]))
+
+
+def _permanents_read(game: "Game", ref: Callable[[int], str], player: str) -> tuple:
+    state = game.state
+    objects = state.objects
     theirs = tuple([i for i in state.battlefield if objects[i].controller == player])
-    return (tuple(zones["hand"]),
-            (elsewhere, tuple(map(_PLAYABLE_BY, map(objects.__getitem__, elsewhere))),
-             tuple([(i, ref(i)) for name, figures in state.players.items() if name != player
-                    for zone in CAST_ZONES[1:] for i in figures.zones[zone] if objects[i].playable_by == player])),
-            (theirs, tuple(map(game.permanents().__getitem__, theirs)),
-             tuple(map(_PERMANENT_FIELDS, map(objects.__getitem__, theirs)))))
+    return (theirs, tuple(map(game.permanents().__getitem__, theirs)),
+            tuple(map(_PERMANENT_FIELDS, map(objects.__getitem__, theirs))))
+
+
+#: What `offers` reads that can change, to compare, in three parts, each read by one side of the offers: the
+#: player's hand in order; their other cards (who may play each card of their graveyard and exile, the cards of
+#: others an effect lets them play, with their references); their permanents (each with its characteristics,
+#: whether it is phased out or face down and what was chosen as it entered, in order: their references too).
+FOOTPRINT = (_hand_read, _other_cards_read, _permanents_read)
 
 
 def footprint_stamps(game: "Game", player: str) -> tuple | None:
-    """What `footprint` reads, by stamps that move whenever it may change: the permanents' characteristics (the
-    continuous pass's value, the dict itself), `journaled.counted_writes` (any object's field written, or a
-    rollback) and the stamps of the zones it reads (`ZoneList`: the battlefield, the player's hand, each player's
-    graveyard and exile); while they are the same, so is the footprint. None where the pass's value holds only as
-    long as the state's volatile part stays the same (`Journal.computed`: nor would the footprint's)."""
+    """What each part of the footprint (`FOOTPRINT`) reads, by stamps that move whenever it may change: the stamps
+    of the zones it reads (`ZoneList`), `journaled.counted_writes` (any object's field written, or a rollback: it
+    undoes a zone's changes without a stamp), and the permanents' characteristics (the continuous pass's value, by
+    its id: the dict itself follows the three, so the id is its own); while a part's are the same, so is the part.
+    None where the pass's value holds only as long as the state's volatile part stays the same (`Journal.computed`:
+    nor would the footprint's)."""
     state = game.state
     permanents, key = game.permanents(), game._static_pass.key
     if key is None or key[1] is not None:
         return None
-    return (permanents, journaled.counted_writes, state.battlefield.stamp,
-            *[figures.zones[zone].stamp for name, figures in state.players.items()
-              for zone in (CAST_ZONES if name == player else CAST_ZONES[1:])])
+    written = journaled.counted_writes
+    return ((written, state.players[player].zones["hand"].stamp),
+            (written, *[figures.zones[zone].stamp for figures in state.players.values() for zone in CAST_ZONES[1:]]),
+            (written, id(permanents), state.battlefield.stamp), permanents)
 
 
 _PLAYABLE_BY = operator.attrgetter("playable_by")
@@ -118,7 +131,7 @@ _PERMANENT_FIELDS = operator.attrgetter("phased_out", "face_down", "chosen")
 
 
 def hand_offers(game: "Game", ref: Callable[[int], str], player: str, known: dict) -> tuple:
-    """The side of the player's offers the cards in their hand make (the same while `footprint`'s first part is):
+    """The side of the player's offers the cards in their hand make (the same while `FOOTPRINT`'s first part is):
     the lands they may play, their ways of casting cards, and the special actions of the cards, by pattern; `known`:
     the ways of casting each card worked out before (`_castables`)."""
     hand = _distinct(game.state.in_zone("hand", player))
@@ -127,7 +140,7 @@ def hand_offers(game: "Game", ref: Callable[[int], str], player: str, known: dic
 
 
 def other_card_offers(game: "Game", ref: Callable[[int], str], player: str, known: dict) -> tuple:
-    """The side of the player's offers the other cards they may play make (the same while `footprint`'s second part
+    """The side of the player's offers the other cards they may play make (the same while `FOOTPRINT`'s second part
     is): their cards in their graveyard and exile with a way of casting them (`_castables`), then the cards of
     others an effect lets them play; the lands among them they may play."""
     rulebook, playable = game.rulebook, _playable(game, player)
@@ -171,7 +184,7 @@ def read_abilities(game: "Game", abilities: tuple) -> Abilities:
 
 def permanent_offers(game: "Game", ref: Callable[[int], str], player: str, read: Callable[[tuple], Abilities]
                      ) -> tuple:
-    """The side of the player's offers their permanents make (the same while `footprint`'s third part is): whether
+    """The side of the player's offers their permanents make (the same while `FOOTPRINT`'s third part is): whether
     one lets spells be cast as though with flash, the activated abilities of those not phased out (702.26b) other
     than mana abilities, the special actions of face-down permanents by pattern, and the mana sources: each
     permanent with a '{T}: Add ...' ability of one mana (its first), tapped or not, with whether it is a creature (one
