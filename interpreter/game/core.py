@@ -93,7 +93,8 @@ class GameCore:
         # object id -> (key, value)
         self._steadily: dict[int, dict[int, Characteristics]] = {}
         self._characteristics: dict[int, tuple[Key, Characteristics]] = {}
-        self._own_kept: dict[int, tuple[tuple, dict, Characteristics]] = {}   # object id -> (fields, counters, value)
+        # object id -> [fields, counters, value, `journaled.counted_writes` when the fields were last found the same]
+        self._own_kept: dict[int, list] = {}
         self._applying: dict[int, Characteristics] | None = None   # the permanents while static effects apply
         # computed from the state, kept while what they read stays the same: every permanent with the effects of
         # static abilities (continuous.py), the permanents' static abilities not run (damage.py), the objects
@@ -186,16 +187,22 @@ class GameCore:
         value = self._read_own(obj)
         if obj.zone == "battlefield" or obj.zone != "stack" and not self.static_abilities(value, ast.DefinedPT):
             # (else what it is depends on more: the stack, 604.3's amount)
-            self._own_kept[object_id] = (own_fields(obj), dict(obj.counters), value)
+            self._own_kept[object_id] = [own_fields(obj), dict(obj.counters), value, journaled.counted_writes]
         return value
 
     def _kept_own(self, obj: GameObject) -> Characteristics | None:
         """The object's own characteristics as kept, if what they are read from is the same (`own_fields`, its
-        counters): read from no volatile state."""
+        counters): read from no volatile state. While no object's field was written since its fields were last
+        found the same (`journaled.counted_writes`; the object with its id is the same but for what a rollback
+        undid, which moves it too), its counters alone are compared."""
         kept = self._own_kept.get(obj.id)
         if kept is None:
             return None
-        return kept[2] if all(map(operator.is_, kept[0], own_fields(obj))) and kept[1] == obj.counters else None
+        if kept[3] != journaled.counted_writes:
+            if not all(map(operator.is_, kept[0], own_fields(obj))):
+                return None
+            kept[3] = journaled.counted_writes
+        return kept[2] if kept[1] == obj.counters else None
 
     def _read_own(self, obj: GameObject) -> Characteristics:
         object_id = obj.id
