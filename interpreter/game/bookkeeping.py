@@ -51,6 +51,18 @@ class GraveyardRead(NamedTuple):
     written: int = -1
 
 
+class SourcesRead(NamedTuple):
+    """What `Bookkeeping._functioning_sources` last read, and found: the sources (read again by identity), the
+    permanents' (`_battlefield_triggers`), what is read of the other sources at once (`_sources_elsewhere`), and
+    `journaled.counted_writes` then."""
+
+    sources: list
+    found: TriggerSources
+    battlefield: tuple = ()
+    elsewhere: tuple = ()
+    written: int = -1
+
+
 def _hearing(heard: list, name: str | None) -> list:
     """The sources with the abilities among theirs an event of that name may trigger (None: no name they list)."""
     return [(obj, chosen) for obj, abilities in heard
@@ -168,26 +180,39 @@ class Bookkeeping:
     def _functioning_sources(self) -> "TriggerSources":
         """The permanents, spells, cards in graveyards and emblems (114.4) with triggered abilities that function
         where they are (113.6), with those abilities, and the players' designations' (725.2), by the events that
-        may trigger them; kept while what it read stays the same (`GameCore._trigger_sources`)."""
+        may trigger them; kept while what it read stays the same (`GameCore._trigger_sources`): while no object's
+        field was written since (`journaled.counted_writes`: what an object off the battlefield is, is read of
+        them), those last found if the permanents' are the same and so are the other sources (`_sources_elsewhere`)."""
         state, rulebook = self.state, self.rulebook
-        objects = state.objects
-        sources = [(objects[i], abilities) for i, abilities in _battlefield_triggers(self.permanents(), rulebook)]
-        sources += [(state.objects[item.object_id], self.functioning(item.object_id, "stack"))
-                    for item in state.stack if item.object_id in state.objects]
-        sources += [(objects[i], self.functioning(i, "graveyard")) for i in self._graveyard_triggers()]
-        sources += [(state.objects[i], self.triggered_abilities(self.characteristics(i))) for i in self.emblems()]
+        objects, last = state.objects, self._trigger_sources_read
+        battlefield, elsewhere = _battlefield_triggers(self.permanents(), rulebook), self._sources_elsewhere()
+        if last.written == journaled.counted_writes and battlefield is last.battlefield and elsewhere == last.elsewhere:
+            return last.found
+        on_stack, graveyards, emblems, _ = elsewhere
+        sources = [(objects[i], abilities) for i, abilities in battlefield]
+        sources += [(objects[i], self.functioning(i, "stack")) for i in on_stack]
+        sources += [(objects[i], self.functioning(i, "graveyard")) for i in graveyards]
+        sources += [(objects[i], self.triggered_abilities(self.characteristics(i))) for i in emblems]
         sources += self.inherent_triggers()
         sources = [(obj, abilities) for obj, abilities in sources if abilities]
-        last, found = self._trigger_sources_read
-        if len(last) == len(sources) and all(map(operator.is_, chain.from_iterable(sources),
-                                                 chain.from_iterable(last))):
-            return found
-        heard = [(obj, [(a, values, _events_of(a.trigger, rulebook)) for a, values in abilities])
-                 for obj, abilities in sources]
-        names = {name for _, abilities in heard for *_, events in abilities if events for name in events}
-        found = TriggerSources({name: _hearing(heard, name) for name in names}, _hearing(heard, None))
-        self._trigger_sources_read = (sources, found)
+        found = last.found
+        if len(last.sources) != len(sources) or not all(map(operator.is_, chain.from_iterable(sources),
+                                                            chain.from_iterable(last.sources))):
+            heard = [(obj, [(a, values, _events_of(a.trigger, rulebook)) for a, values in abilities])
+                     for obj, abilities in sources]
+            names = {name for _, abilities in heard for *_, events in abilities if events for name in events}
+            found = TriggerSources({name: _hearing(heard, name) for name in names}, _hearing(heard, None))
+        self._trigger_sources_read = SourcesRead(sources, found, battlefield, elsewhere, journaled.counted_writes)
         return found
+
+    def _sources_elsewhere(self) -> tuple[list[int], list[int], list[int], list[tuple]]:
+        """The spells on the stack, the cards in graveyards that may have a triggered ability functioning there
+        and the emblems, by id (an id is never another object's, but for what a rollback undid, which moves
+        `journaled.counted_writes`), and the players in the game with their designations (`inherent_triggers`)."""
+        state = self.state
+        objects, players = state.objects, state.players
+        return ([i for item in state.stack if (i := item.object_id) in objects], self._graveyard_triggers(),
+                self.emblems(), [(p, players[p].designations) for p in state.order if not players[p].lost])
 
     def _graveyard_triggers(self) -> list[int]:
         """The cards in graveyards, each player's in turn order, that may have a triggered ability functioning

@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Iterator
 from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
 from ..language.rulebook import Rulebook
-from .bookkeeping import GraveyardRead, TriggerSources
+from .bookkeeping import GraveyardRead, SourcesRead, TriggerSources
 from .characteristics import Characteristics, face_down_characteristics
 from .choices import Choice, Chooser, Ref, ScriptedChooser
 from .events import Event
@@ -103,8 +103,7 @@ class GameCore:
         self._static_pass = Kept(self._apply_static_effects)
         self._unapplied_kept = Kept(self._read_unapplied)
         self._trigger_sources = Kept(self._functioning_sources)
-        # the last sources and abilities it read, and what they gave: the same again (by identity), the same value
-        self._trigger_sources_read: tuple = ((), TriggerSources({}, []))
+        self._trigger_sources_read = SourcesRead([], TriggerSources({}, []))   # what it last read, and found
         self._graveyards_read = GraveyardRead([], [], [])   # the cards in graveyards it last read, and what it found
         self._others_statics = Kept(self._read_others_statics)
         self._followers = Kept(self._read_followers)   # permanents with rules that apply at any time (game_designations.py)
@@ -164,7 +163,7 @@ class GameCore:
         self._steadily.clear()
         self._own_kept.clear()
         self._settled = self._quiet = None
-        self._trigger_sources_read = ((), TriggerSources({}, []))
+        self._trigger_sources_read = SourcesRead([], TriggerSources({}, []))
         self._graveyards_read = GraveyardRead([], [], [])
         self._runs_read = ((), (), True, -1)
         for kept in self.kept_values():
