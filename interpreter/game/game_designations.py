@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from ..diagnostics import error
 from ..language import ast
-from .damage import statics_of_kind
+from .damage import any_of_kind, statics_of_kind
 from .events import Event
+from .memo import ByIdentity
 from .steps import Env
 from .steps.base import PERMANENT_TYPES
 
@@ -69,12 +70,9 @@ class GameDesignations:
         raise error("E402", f"rules that apply at any time keep applying (more than {MAX_IMMEDIATE} times): the game "
                     "can't go on", rule="104.4b")
 
-    def _read_followers(self) -> list[int]:
+    def _read_followers(self) -> tuple[int, ...]:
         """The permanents with a rule that applies at any time (kept while what it read stays the same)."""
-        if not self.permanents_have(AT_ANY_TIME):
-            return []
-        return [i for i, chars in self.permanents().items()
-                if statics_of_kind(chars.abilities, self.rulebook, AT_ANY_TIME)]
+        return _followers_of(self.permanents(), self.rulebook)
 
     def _follows(self, object_id: int) -> bool:
         chars = self.characteristics(object_id)
@@ -97,3 +95,11 @@ class GameDesignations:
                 self.end_context(context)
                 return True
         return False
+
+
+#: The permanents with a rule that applies at any time (looked for at once over their tuples of abilities first:
+#: `any_of_kind`), read once per set of permanents (`Bookkeeping.permanents`: the continuous pass's value stays the
+#: same object while they are each what they were) and rulebook, kept for the last few such sets.
+_followers_of = ByIdentity(lambda permanents, rulebook: tuple(
+    i for i, chars in permanents.items() if statics_of_kind(chars.abilities, rulebook, AT_ANY_TIME))
+    if any_of_kind([chars.abilities for chars in permanents.values()], rulebook, AT_ANY_TIME) else (), 64)
