@@ -33,10 +33,10 @@ SLOT_NAME_TYPES = {
 }
 
 
-def cache_file(name: str, text: str, suffix: str = ".lark") -> str | bool:
-    """Where Lark keeps a built parser (or `stored` a loaded rulebook): a file in the user's own cache folder,
-    named by the hash of the text it was made from. Such a file is serialized Python objects, so it must never come
-    from a folder others can write (such as /tmp, Lark's default): without a private folder, nothing is cached."""
+def cache_file(name: str, text: str) -> str | bool:
+    """Where Lark keeps a built parser: a file in the user's own cache folder, named by the grammar's
+    hash. Lark's cache is serialized Python objects, so it must never come from a folder others can write (such as
+    /tmp, Lark's default): without a private folder, nothing is cached."""
     folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mtgrules"
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -46,7 +46,7 @@ def cache_file(name: str, text: str, suffix: str = ".lark") -> str | bool:
     except OSError:
         return False
     digest = hashlib.sha256(f"{lark.__version__}\n{text}".encode()).hexdigest()[:32]
-    return str(folder / f"{name}-{digest}{suffix}")
+    return str(folder / f"{name}-{digest}.lark")
 
 
 def built(name: str, text: str, **options) -> Lark:

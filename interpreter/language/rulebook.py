@@ -18,7 +18,6 @@ from ..diagnostics import Diagnostic, MtgError, Report, Span, decode, did_you_me
 from . import ast
 from .layout import GAME_ACTION, PATTERN_KINDS, TURN_BASED_ACTION, LayoutItem, LayoutReader, PendingDefinition, expected_column, unquote
 from .files import MAX_FILE_BYTES, bundled_with, contents, rules_files
-from .stored import read_stored, store, stored_file
 from .parsers import (
     GrammarIndex,
     extension,
@@ -88,22 +87,15 @@ class Rulebook(LayoutReader):
     @classmethod
     def load(cls, paths: Iterable[Path] = (), with_bundled: bool = True) -> "Rulebook":
         """Load the bundled rules (and any extra files or folders); the first error is raised. The same files
-        with the same bytes give the rulebook this process loaded before (`_LOADED`), or one loaded before stored
-        on disk (`stored`)."""
+        with the same bytes give the rulebook this process loaded before (`_LOADED`)."""
         paths = [Path(p) for p in paths]
         files = bundled_with(paths) if with_bundled else rules_files(paths)
-        read = contents(files)
-        if (found := _LOADED.get((cls, read))) is not None:
+        if (found := _LOADED.get((cls, contents(files)))) is not None:
             return found
-        path = stored_file(read) if read is not None and cls is Rulebook else False
-        book = read_stored(cls, path) if path else None
-        if book is None:
-            book = cls()
-            book.load_files(files)
-            if book.report.errors:
-                raise MtgError(book.report.errors[0])
-            if path and tuple(book.read) == read:
-                store(path, {k: v for k, v in vars(book).items() if k != "_parser"})
+        book = cls()
+        book.load_files(files)
+        if book.report.errors:
+            raise MtgError(book.report.errors[0])
         _LOADED[(cls, tuple(book.read))] = book
         if len(_LOADED) > KEPT_RULEBOOKS:
             del _LOADED[next(iter(_LOADED))]
