@@ -166,22 +166,17 @@ def run(plan: Plan, jobs: int = 1, backend: str = "local", address: str | None =
             if progress:
                 progress(len(results))
     else:
-        import gc
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
         forking = not _threads_started()
-        if forking:   # the rules and the set loaded once, here: the forked processes share them
+        if forking:   # the rules and the set loaded once, here: the forked processes share them (Arena)
             _arena(plan)
-            gc.freeze()   # and the collector leaves them alone there (no copy of each page it would touch)
         context = multiprocessing.get_context("fork" if forking else "spawn")
-        try:
-            with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-                for chunk in pool.map(play_many, [plan] * len(chunks), chunks):
-                    results.extend(chunk)
-                    if progress:
-                        progress(len(results))
-        finally:
-            gc.unfreeze()
+        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+            for chunk in pool.map(play_many, [plan] * len(chunks), chunks):
+                results.extend(chunk)
+                if progress:
+                    progress(len(results))
     return sorted(results, key=lambda r: r.index)
 
 
