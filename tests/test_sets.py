@@ -538,3 +538,24 @@ def test_type_words_in_any_case_load_as_the_rules_spell_them(tmp_path, plain_boo
     assert diagnostics == [] and lint_paths([path]) == []
     split = split_supertypes({"types": ["legendary", "creature"]}, plain_book)
     assert split == {"types": ["creature"], "supertypes": ["legendary"]}
+
+
+def test_planeswalker_and_battle_types_are_known_types(tmp_path, plain_book):
+    """205.3j, 205.3q: 'Planeswalker — Gideon' and 'Battle — Siege' are type lines of real cards; their subtypes were
+    reported unknown (E207) and the cards refused."""
+    path = write(tmp_path / "walkers.yaml", SET_HEAD
+                 + "  - name: Gideon, Ally of Zendikar\n"
+                 + "    mana_cost: '{2}{W}{W}'\n"
+                 + "    types: [Planeswalker]\n"
+                 + "    supertypes: [Legendary]\n"
+                 + "    subtypes: [Gideon]\n"
+                 + "    loyalty: 4\n"
+                 + "  - name: Invasion of Gobakhan\n"
+                 + "    mana_cost: '{1}{W}'\n"
+                 + "    types: [Battle]\n"
+                 + "    subtypes: [Siege]\n"
+                 + "    defense: 3\n")
+    cards, diagnostics = _load(path, plain_book)
+    assert diagnostics == [], _messages(diagnostics)
+    assert cards["Gideon, Ally of Zendikar"].front.subtypes == ("Gideon",)
+    assert cards["Invasion of Gobakhan"].front.subtypes == ("Siege",)
