@@ -250,7 +250,7 @@ def _castable(game: "Game", obj: GameObject, player: str, ref: str, known: dict)
     face, zone, own = obj.card.front, obj.zone, obj.owner == player
     key = ("ways", id(face), zone, own, obj.playable_by == player)   # (a key of its own length: not a card's)
     ways = known.get(key)
-    if ways is None or ways[0] is not face:   # (the face is kept with them: its id is that face's)
+    if ways is None:   # (the face is kept with them, alive: its id is no other face's)
         ways = known[key] = (face, *_ways(game, face.characteristics(), zone, own, key[4]))
     name = ref.split(".", 1)[1] if own else ref
     return Castable(obj.id, ways[1], tuple([Way(f"cast {name}{way[0]}", *way[1:]) for way in ways[2]]), ways[3])
