@@ -559,3 +559,30 @@ def test_planeswalker_and_battle_types_are_known_types(tmp_path, plain_book):
     assert diagnostics == [], _messages(diagnostics)
     assert cards["Gideon, Ally of Zendikar"].front.subtypes == ("Gideon",)
     assert cards["Invasion of Gobakhan"].front.subtypes == ("Siege",)
+
+
+COCKATRICE_CARD = """  <card>
+    <name>{name}</name>
+    <text></text>
+    <prop><type>{type}</type><manacost>{cost}</manacost>{stats}</prop>
+    <set rarity="common">TST</set>
+  </card>
+"""
+
+
+def test_a_subtype_of_several_words_on_a_type_line_is_one_subtype(tmp_path, plain_book):
+    """205.3m, 205.3n: a type line's 'Time Lord' and "Bolas's Meditation Realm" are one subtype each (Cockatrice and
+    Magic Set Editor give the words after the dash as one string); each word was reported unknown (E207) and the
+    card refused. A typeset apostrophe reads as the rules' plain one."""
+    cards = COCKATRICE_CARD.format(name="The Fugitive Doctor", type="Legendary Creature — Time Lord Doctor",
+                                   cost="3RG", stats="<pt>4/4</pt>") \
+        + COCKATRICE_CARD.format(name="Bolas's Meditation Realm", type="Plane — Bolas\u2019s Meditation Realm",
+                                 cost="", stats="")
+    path = write(tmp_path / "doctors.xml", '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_carddatabase version="4">'
+                 "<sets><set><name>TST</name><longname>Test</longname></set></sets>\n<cards>\n" + cards
+                 + "</cards></cockatrice_carddatabase>\n")
+    loaded, diagnostics = _load(path, plain_book)
+    assert diagnostics == [], _messages(diagnostics)
+    assert loaded["The Fugitive Doctor"].front.subtypes == ("Time Lord", "Doctor")
+    assert loaded["Bolas's Meditation Realm"].front.subtypes == ("Bolas's Meditation Realm",)
+    assert plain_book.joined_subtypes(["Time", "Lord", "Time"]) == ["Time Lord", "Time"]

@@ -35,6 +35,7 @@ from .syntax import (
     strip_reminder,
     transform,
 )
+from .type_words import folded, joined_runs, regular_plurals
 
 #: How many loaded rulebooks a process keeps to give again.
 KEPT_RULEBOOKS = 8
@@ -82,6 +83,7 @@ class Rulebook(LayoutReader):
         self._words_not_names: frozenset[str] | None = None
         self._face_down_ways: dict[str, tuple] | None = None
         self._spellings: dict[str, dict[str, str]] | None = None
+        self._longest_subtype = 1   # the most words of a subtype (`joined_subtypes`)
 
     # ------------------------------------------------------------ loading
     @classmethod
@@ -177,7 +179,7 @@ class Rulebook(LayoutReader):
                 if plural:
                     self._singular[plural.rstrip(")")] = singular
             for word in list(self.card_types) + list(self.supertypes) + list(self.subtypes) + ["permanent"]:
-                for plural in _regular_plurals(word):
+                for plural in regular_plurals(word):
                     self._singular.setdefault(plural, word)
             self._lower_singular = {plural.lower(): single for plural, single in reversed(self._singular.items())}
             self._spellings = None
@@ -423,13 +425,25 @@ class Rulebook(LayoutReader):
         return self._words_not_names
 
     def spelled(self, key: str, word: object) -> object:
-        """A card's type word as the rules spell it, whatever its case ('creature' -> 'Creature', 205.2a): `key` is
-        the card key it came from ('types', 'supertypes' or 'subtypes'); a word the rules don't know stays as
-        written."""
+        """A card's type word as the rules spell it, whatever its case or apostrophe ('creature' -> 'Creature',
+        205.2a): `key` is the card key it came from ('types', 'supertypes' or 'subtypes'); a word the rules don't
+        know stays as written."""
+        if not isinstance(word, str):
+            return word
+        return self._spelling_table()[key].get(folded(word), word)
+
+    def joined_subtypes(self, words: list[str]) -> list[str]:
+        """The words after a type line's dash, each run of them that spells a subtype of several words made that
+        subtype ('Time', 'Lord' -> 'Time Lord', 205.3m; "Bolas's Meditation Realm", 205.3n); the longest run wins."""
+        return joined_runs(words, self._spelling_table()["subtypes"], self._longest_subtype)
+
+    def _spelling_table(self) -> dict[str, dict[str, str]]:
+        """Each kind of type word by its folded spelling (`folded`, type_words.py), built once the types are known."""
         if self._spellings is None:
-            self._spellings = {key: {w.lower(): w for w in known} for key, known in (
+            self._spellings = {key: {folded(w): w for w in known} for key, known in (
                 ("types", self.card_types), ("supertypes", self.supertypes), ("subtypes", self.subtypes))}
-        return self._spellings[key].get(word.lower(), word) if isinstance(word, str) else word
+            self._longest_subtype = max((w.count(" ") + 1 for w in self.subtypes), default=1)
+        return self._spellings
 
     def known_qualities(self) -> set[str]:
         return self.card_types | self.supertypes | self.subtypes | {t.lower() for t in self.card_types} | {
@@ -467,17 +481,10 @@ class Rulebook(LayoutReader):
                           text if source_line is None else source_line, names, card_name)
 
 
-def _regular_plurals(word: str) -> list[str]:
-    if word.endswith(("s", "x", "ch", "sh")):
-        return [word + "es"]
-    if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
-        return [word[:-1] + "ies", word + "s"]
-    return [word + "s"]
-
-
 def _unquoted(value: str | None) -> str | None:
     return None if value is None else unquote(value)
 
 
 def _int_or_none(value: str | None) -> int | None:
     return int(value) if value is not None else None
+

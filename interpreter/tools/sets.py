@@ -134,13 +134,15 @@ def _imported(path: Path, read: MseSet | CockatriceSet) -> SetFile:
 
 def split_supertypes(data: dict, book: Rulebook) -> dict:
     """A card read from a type line (`type_words`), its supertypes (205.4a) moved out of its types, known in any
-    case ('legendary creature')."""
+    case ('legendary creature'), and the words after the dash that spell one subtype made one ('Time Lord', 205.3m)."""
     def face(one: dict) -> dict:
         words = list(one.get("types") or ())
         supers = [w for w in words if book.spelled("supertypes", w) in book.supertypes]
         out = dict(one, types=[w for w in words if w not in supers])
         if supers:
             out["supertypes"] = supers
+        if one.get("subtypes"):
+            out["subtypes"] = book.joined_subtypes(list(one["subtypes"]))
         return out
     data = face(data)
     if isinstance(data.get("back"), dict):
