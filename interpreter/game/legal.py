@@ -45,8 +45,6 @@ if TYPE_CHECKING:
 
 #: The most attackers (blockers) whose every combination is offered; beyond it, each one alone and all.
 MOST_COMBINED = 4
-#: The most plans of paying mana kept (`Legal.plan`).
-PLANS_KEPT = 4096
 #: The kinds of action a trial (`Legal.can`) confirms.
 TRIED = ("cast", "activate", "attack", "block")
 #: The kinds of action a computer player's pick runs for real first (`Legal.decided`).
@@ -106,7 +104,6 @@ class Legal:
         self._offers: dict[str, tuple[Key, tuple, tuple, Offers, tuple | None]] = {}   # and their stamps
         self._listed: dict[str, dict[tuple, list[Action]]] = {}   # each player's casts and activations
         #                                                            for their offers now, by what else they read
-        self._plans: dict[tuple, list | None] = {}   # (cost, pool's mana, sources) -> `pay_plan`'s plan
         self._castables: dict = {}   # (object id, player, reference, who may play it) -> its ways of casting
         self._abilities = ByIdentity(lambda abilities: read_abilities(game, abilities))   # what each tuple offers
         #: Set by what runs the game (games.py): runs an action for real, all or nothing, and says whether it
@@ -135,16 +132,6 @@ class Legal:
         objects = self.game.state.objects
         return tuple([s for s, creature in found.mana
                       if not objects[s.object_id].tapped and not (creature and objects[s.object_id].summoning_sick)])
-
-    def plan(self, cost: tuple[str, ...], pool: Counter, sources: tuple[Source, ...]) -> list | None:
-        """`pay_plan`, kept by what it reads: the cost, the pool's mana and the sources."""
-        key = (cost, tuple(pool.items()), sources)
-        plan = self._plans.get(key, self)
-        if plan is self:
-            if len(self._plans) >= PLANS_KEPT:
-                self._plans.clear()
-            plan = self._plans[key] = pay_plan(cost, pool, sources)
-        return plan
 
     def paying(self, plan: list[tuple[Source, str]]) -> dict:
         """The fields of an Action that pays with the plan: its mana steps, and what they pay (for trials)."""
@@ -323,7 +310,7 @@ class Legal:
             for way in castable.ways:
                 if not (sorcery if way.sorcery else timely):
                     continue
-                plan = self.plan(way.mana, pool, sources)
+                plan = pay_plan(way.mana, pool, sources)
                 if plan is not None and way.text not in texts:
                     texts.add(way.text)
                     out.append(Action("cast", way.text, object_id=castable.object_id, value=way.value,
@@ -339,7 +326,7 @@ class Legal:
             i = ability.object_id
             if (ability.tap or ability.untap) and objects[i].tapped == ability.tap:
                 continue
-            plan = self.plan(ability.mana, pool, tuple([s for s in sources if s.object_id != i]))
+            plan = pay_plan(ability.mana, pool, tuple([s for s in sources if s.object_id != i]))
             if plan is not None:
                 out.append(Action("activate", ability.text, object_id=i, value=mana_value(ability.mana),
                                   answers=ability.answers, **self.paying(plan)))
@@ -373,7 +360,7 @@ class Legal:
             names = [name for name, _ in its]
             for name, mana in its:
                 plan = [(s, s.colors[0]) for s in sources] if mana is None or names.count(name) > 1 \
-                    else self.plan(mana, pool, sources)
+                    else pay_plan(mana, pool, sources)
                 if plan is None:
                     continue
                 action = Action("special", text, object_id=i, answers=(name,) * (len(its) > 1), **self.paying(plan))

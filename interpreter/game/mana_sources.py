@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from ..language import ast
 from .mana import parse_pool
@@ -15,8 +15,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 ANY = "WUBRGC"
-#: What pays one mana symbol: the colors it can be, and its source (None: a mana in the pool).
-Unit = tuple[str, "Source | None"]
+#: What pays one mana symbol: the colors it can be, and its source's place among the sources (None: a mana in the
+#: pool).
+Unit = tuple[str, "int | None"]
 
 
 class Source(NamedTuple):
@@ -74,16 +75,26 @@ def _made_by(ability: ast.ActivatedAbility) -> "str | object":
 _made = ByIdentity(_made_by)
 
 
-def pay_plan(cost: tuple[str, ...], pool: Counter, sources: list[Source]
+def pay_plan(cost: tuple[str, ...], pool: Counter, sources: Sequence[Source]
              ) -> list[tuple[Source, str]] | None:
     """Which sources to tap, and for which color, so that the pool then pays the cost (X as 0; a Phyrexian
-    symbol with its color when it can, else life; {2/C} with its color only); None: it can't (or not so). Each
-    unit (a mana of the pool, a source) pays one symbol: with fewer units than symbols that must be paid, none."""
+    symbol with its color when it can, else life; {2/C} with its color only); None: it can't (or not so). What
+    it reads of the sources is their colors in order (`_plan_of`)."""
+    plan = _plan_of(cost, tuple(pool.items()), tuple([s.colors for s in sources]))
+    return None if plan is None else [(sources[n], color) for n, color in plan]
+
+
+@functools.lru_cache(maxsize=4096)
+def _plan_of(cost: tuple[str, ...], pool: tuple[tuple[str, int], ...], colors: tuple[str, ...]
+             ) -> tuple[tuple[int, str], ...] | None:
+    """`pay_plan` by the pool's mana and the sources' colors, each source by its place among them (read once for
+    sources of the same colors). Each unit (a mana of the pool, a source) pays one symbol: with fewer units than
+    symbols that must be paid, none."""
     needs, required = _needs_of(cost)
     if needs is None:
         return None
-    units: list[Unit] = [(color, None) for color, n in pool.items() for _ in range(n)]
-    units += [(s.colors, s) for s in sources]
+    units: list[Unit] = [(color, None) for color, n in pool for _ in range(n)]
+    units += [(c, n) for n, c in enumerate(colors)]
     if required > len(units):
         return None
     chosen = _greedy(needs, units)
@@ -91,8 +102,8 @@ def pay_plan(cost: tuple[str, ...], pool: Counter, sources: list[Source]
         chosen = _any_way(needs, units)
     if chosen is None:
         return None
-    return [(unit[1], next(c for c in need.lstrip("?") if c in unit[0]) if need.lstrip("?") != ANY else unit[0][0])
-            for need, unit in chosen if unit[1] is not None]
+    return tuple([(unit[1], next(c for c in need.lstrip("?") if c in unit[0]) if need.lstrip("?") != ANY
+                   else unit[0][0]) for need, unit in chosen if unit[1] is not None])
 
 
 @functools.lru_cache(maxsize=4096)
