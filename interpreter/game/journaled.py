@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from dataclasses import MISSING, dataclass
+from dataclasses import MISSING, dataclass, fields as fields_of
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from .inverses import (dict_delete, dict_restore, dict_set, list_delete, list_insert, list_pop, list_restore,
@@ -385,11 +385,13 @@ VOLATILE_TWIN: dict[type, type] = {
     kind: type(f"Volatile{kind.__name__[1:]}", (kind,), {"__slots__": (), "__module__": __name__, "moves_steady": False,
                                                          "__doc__": f"A {kind.__name__} held by a volatile field."})
     for kind in (JList, JDict, JSet, JCounter)}
+#: Where each plain or journaled container a volatile field is given goes: its volatile twin.
+_VOLATILE_ADOPT: dict[type, type] = {**{plain: VOLATILE_TWIN[kind] for plain, kind in ADOPT.items()}, **VOLATILE_TWIN}
 
 
 class Recorded:
-    """A class of the game state: a write to an attribute is journaled, and a plain container assigned
-    to one is adopted into its journaled type (a copy, as every field's own). Made with `recorded`."""
+    """A class of the game state: a write to an attribute is journaled, and a plain container assigned to one is
+    adopted into its journaled type (a copy, as every field's own). Made with `recorded` (`_journaling_setattr`)."""
 
     __slots__ = ()
     #: Fields that change at nearly every step and that little computed from the state reads (`Journal.steady`).
@@ -397,35 +399,49 @@ class Recorded:
     #: Whether a write to one of its fields (but the volatile ones) moves `counted_writes`.
     counted: bool = False
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        global counted_writes
-        adopt = ADOPT.get(type(value))
-        if adopt is not None:
-            value = adopt(value)
-        if _active is not None:
-            old = getattr(self, name)
-            if old is value or type(value) in _SCALARS and type(old) is type(value) and old == value:
-                return   # the same value: nothing changed, nothing to undo
-            _active.entries.append((set_attr, self, name, old))
-            if name not in self.volatile_fields:
-                _active.steadied = -1
-                if self.counted:
-                    counted_writes += 1
-        else:
-            _unrecorded_write()
-            if self.counted and name not in self.volatile_fields:
-                counted_writes += 1
-        object.__setattr__(self, name, value)
-
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__}.{name}: state attributes are set, never deleted")
 
 
+def _journaling_setattr(cls: type, slots: dict[str, Any]) -> Callable[[Any, str, Any], None]:
+    """The `__setattr__` of a state class with these slots (by field; a volatile field's from under its property, to
+    read and write it with no call of Python): a write is journaled with the old value unless it is the same, a
+    volatile one without moving the steady stamp or `counted_writes`; a container is adopted (a volatile twin)."""
+    volatile, counted = cls.volatile_fields, cls.counted
+    by_name = {name: (slot.__get__, slot.__set__, _VOLATILE_ADOPT if name in volatile else ADOPT,
+                      name not in volatile) for name, slot in slots.items()}
+
+    def __setattr__(self: Recorded, name: str, value: Any) -> None:
+        global counted_writes, _read_volatile
+        field = by_name.get(name)
+        if field is None:
+            raise AttributeError(f"{type(self).__name__} has no field {name!r}")
+        read, write, adopting, steady = field
+        adopt = adopting.get(type(value))
+        if adopt is not None:
+            value = adopt(value)
+        if _active is not None:
+            old = read(self)
+            if not steady and _watching:
+                _read_volatile = True
+            if old is value or type(value) in _SCALARS and type(old) is type(value) and old == value:
+                return   # the same value: nothing changed, nothing to undo
+            _active.entries.append((set_attr, self, name, old))
+            if steady:
+                _active.steadied = -1
+                if counted:
+                    counted_writes += 1
+        else:
+            _unrecorded_write()
+            if counted and steady:
+                counted_writes += 1
+        write(self, value)
+    return __setattr__
+
+
 def _volatile_slot(slot: Any) -> property:
-    """The slot of a volatile field as a property: read inside a watched computation (`Journal.computed`), it
-    makes that computation one that read volatile state; a container stored in it is adopted into its volatile
-    twin. (A property calls its functions straight from C: cheaper than a descriptor class's __get__, for the
-    reads of the step, the events or a permanent's tapped status at nearly every line of a game.)"""
+    """The slot of a volatile field as a property (called straight from C): read inside a watched computation, it makes
+    that one read volatile state (`Journal.computed`); a container stored in it is adopted into its volatile twin."""
     read, write = slot.__get__, slot.__set__
 
     def get(obj: Any) -> Any:
@@ -448,17 +464,18 @@ def recorded(cls: R) -> R:
     new object has no old values, and disappears with the journaled entry that holds it. Its __init__ is the
     one a frozen dataclass gets, which sets each field with `object.__setattr__` (not the journaling one:
     nothing to record, about 40 fields an object); plain containers among the arguments, or made by a
-    default factory that may give one, are then adopted as `Recorded.__setattr__` would."""
+    default factory that may give one, are then adopted as its `__setattr__` would."""
     own = dict(cls.__dict__)
     cls = dataclass(slots=True, frozen=True)(cls)
     for name in ("__setattr__", "__delattr__", "__getstate__", "__setstate__"):
         if name not in own and name in cls.__dict__:
             delattr(cls, name)   # the frozen dataclass's: writes are Recorded's again, copies field by field
     cls.__hash__ = own.get("__hash__")   # as a dataclass that isn't frozen: unhashable unless it says
+    fields = fields_of(cls)
+    names = tuple(f.name for f in fields)
+    cls.__setattr__ = _journaling_setattr(cls, {name: cls.__dict__[name] for name in names})
     for name in cls.volatile_fields:
         setattr(cls, name, _volatile_slot(cls.__dict__[name]))
-    fields = cls.__dataclass_fields__.values()
-    names = tuple(f.name for f in fields)
     factoried = tuple(f.name for f in fields if f.default_factory is not MISSING and not (
         isinstance(f.default_factory, type) and (f.default_factory in ADOPT.values()
                                                  or not issubclass(f.default_factory, tuple(ADOPT)))))
