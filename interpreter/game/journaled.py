@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
+import types
 from collections import Counter
 from dataclasses import MISSING, dataclass, fields as fields_of
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
@@ -25,8 +26,7 @@ if TYPE_CHECKING:
 _active: "Journal | None" = None
 #: Writes made while no mark was open (not recorded): a stamp taken before one of them no longer holds.
 _unrecorded = 0
-#: The journals whose steady stamp was taken while none of their marks was open (`Journal.steadied`): the next
-#: write not recorded moves it.
+#: The journals whose steady stamp was taken with no mark open (`Journal.steadied`): the next unrecorded write moves it.
 _idle_steadied: "set[Journal]" = set()
 _MISSING = object()
 #: Watched computations running (`Journal.computed`), and whether the innermost read volatile state yet.
@@ -48,8 +48,7 @@ def _unrecorded_write() -> None:
 
 
 def _made(init: Callable[..., None], obj: Any, *args: Any, **kwargs: Any) -> None:
-    """`init(obj, ...)` of a new object, recording nothing: it has no old values, and disappears with the
-    journaled entry that holds it."""
+    """`init(obj, ...)` of a new object, recording nothing: it has no old values (`recorded`)."""
     global _active, _unrecorded
     journal, _active, unrecorded = _active, None, _unrecorded
     try:
@@ -59,13 +58,6 @@ def _made(init: Callable[..., None], obj: Any, *args: Any, **kwargs: Any) -> Non
 
 
 # ---------------------------------------------------------------- journaled containers
-def _index(length: int, index: int) -> int:
-    """The position list.insert puts an element at, for an index that may be negative or past the end."""
-    if index < 0:
-        return max(length + index, 0)
-    return min(index, length)
-
-
 class JList(list):
     """A list whose changes are journaled."""
 
@@ -101,7 +93,7 @@ class JList(list):
             _unrecorded_write()
 
     def insert(self, index: int, value: Any) -> None:
-        index = _index(len(self), index)
+        index = max(len(self) + index, 0) if index < 0 else min(index, len(self))   # where list.insert puts it
         list.insert(self, index, value)
         if _active is not None:
             _active.entries.append((list_delete, self, index, None))
@@ -390,8 +382,8 @@ _VOLATILE_ADOPT: dict[type, type] = {**{plain: VOLATILE_TWIN[kind] for plain, ki
 
 
 class Recorded:
-    """A class of the game state: a write to an attribute is journaled, and a plain container assigned to one is
-    adopted into its journaled type (a copy, as every field's own). Made with `recorded` (`_journaling_setattr`)."""
+    """A class of the game state, made with `recorded`: a write to a field is journaled, and a plain container
+    assigned to one is adopted into its journaled type (a copy, as every field's own: `_journaling_setattr`)."""
 
     __slots__ = ()
     #: Fields that change at nearly every step and that little computed from the state reads (`Journal.steady`).
@@ -403,25 +395,26 @@ class Recorded:
         raise AttributeError(f"{type(self).__name__}.{name}: state attributes are set, never deleted")
 
 
-def _journaling_setattr(cls: type, slots: dict[str, Any]) -> Callable[[Any, str, Any], None]:
-    """The `__setattr__` of a state class with these slots (by field; a volatile field's from under its property, to
-    read and write it with no call of Python): a write is journaled with the old value unless it is the same, a
-    volatile one without moving the steady stamp or `counted_writes`; a container is adopted (a volatile twin)."""
+def _journaling_setattr(cls: type, slots: dict[str, tuple[str, Any]]) -> Callable[[Any, str, Any], None]:
+    """The `__setattr__` of a state class with these slots (field -> its slot's name and slot; a volatile field's
+    from under its property, read and written with no call of Python): a write is journaled with the old value
+    unless it is the same, a volatile one without moving the steady stamp or `counted_writes`; a container is
+    adopted (into its volatile twin for a volatile field)."""
     volatile, counted = cls.volatile_fields, cls.counted
-    by_name = {name: (slot.__get__, slot.__set__, _VOLATILE_ADOPT if name in volatile else ADOPT,
-                      name not in volatile) for name, slot in slots.items()}
+    by_name = {name: (slot_name, slot.__set__, _VOLATILE_ADOPT if name in volatile else ADOPT, name not in volatile)
+               for name, (slot_name, slot) in slots.items()}
 
     def __setattr__(self: Recorded, name: str, value: Any) -> None:
         global counted_writes, _read_volatile
         field = by_name.get(name)
         if field is None:
             raise AttributeError(f"{type(self).__name__} has no field {name!r}")
-        read, write, adopting, steady = field
+        slot_name, write, adopting, steady = field
         adopt = adopting.get(type(value))
         if adopt is not None:
             value = adopt(value)
         if _active is not None:
-            old = read(self)
+            old = getattr(self, slot_name)
             if not steady and _watching:
                 _read_volatile = True
             if old is value or type(value) in _SCALARS and type(old) is type(value) and old == value:
@@ -439,16 +432,21 @@ def _journaling_setattr(cls: type, slots: dict[str, Any]) -> Callable[[Any, str,
     return __setattr__
 
 
-def _volatile_slot(slot: Any) -> property:
-    """The slot of a volatile field as a property (called straight from C): read inside a watched computation, it makes
-    that one read volatile state (`Journal.computed`); a container stored in it is adopted into its volatile twin."""
-    read, write = slot.__get__, slot.__set__
+def _slot_read(obj: Any) -> Any:   # the template of a volatile field's getter, '_slot' its slot's name
+    global _read_volatile
+    if _watching:
+        _read_volatile = True
+    return obj._slot
 
-    def get(obj: Any) -> Any:
-        global _read_volatile
-        if _watching:
-            _read_volatile = True
-        return read(obj)
+
+def _volatile_slot(slot: Any, alias: str) -> property:
+    """A volatile field's slot (kept under `alias`) as a property: read inside a watched computation, it makes that
+    one read volatile state (`Journal.computed`); a container stored in it is adopted into its volatile twin. Its
+    getter, called straight from C, is `_slot_read` reading the alias: a read written in the code is specialized
+    in place (a volatile read costs half what it did through the slot's __get__)."""
+    code, write = _slot_read.__code__, slot.__set__
+    get = types.FunctionType(code.replace(co_names=tuple(alias if n == "_slot" else n for n in code.co_names)),
+                             globals(), alias)
 
     def set_(obj: Any, value: Any) -> None:
         twin = VOLATILE_TWIN.get(type(value))
@@ -473,9 +471,11 @@ def recorded(cls: R) -> R:
     cls.__hash__ = own.get("__hash__")   # as a dataclass that isn't frozen: unhashable unless it says
     fields = fields_of(cls)
     names = tuple(f.name for f in fields)
-    cls.__setattr__ = _journaling_setattr(cls, {name: cls.__dict__[name] for name in names})
-    for name in cls.volatile_fields:
-        setattr(cls, name, _volatile_slot(cls.__dict__[name]))
+    aliases = {name: f"_slot_{name}" for name in cls.volatile_fields}   # where a volatile field's slot stays
+    cls.__setattr__ = _journaling_setattr(cls, {name: (aliases.get(name, name), cls.__dict__[name]) for name in names})
+    for name, alias in aliases.items():
+        setattr(cls, alias, cls.__dict__[name])
+        setattr(cls, name, _volatile_slot(cls.__dict__[name], alias))
     factoried = tuple(f.name for f in fields if f.default_factory is not MISSING and not (
         isinstance(f.default_factory, type) and (f.default_factory in ADOPT.values()
                                                  or not issubclass(f.default_factory, tuple(ADOPT)))))
