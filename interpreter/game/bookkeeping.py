@@ -14,12 +14,12 @@ from . import journaled, runs
 from .characteristics import Characteristics
 from .choices import Choice
 from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
+from .heard import card_heard, events_of, joined, text_heard
 from .damage import any_of_kind, statics_of_kind
 from .memo import ByIdentity, read_again
 from .state import Delayed, GameObject, StackItem, is_as_printed, printed_ability_tuples
 from .player_rules import Inherent
 from .steps import MAX_COUNT, Env, NoLegalTarget
-from .steps.triggers import trigger_events
 
 
 class Gone(NamedTuple):
@@ -67,10 +67,6 @@ def _hearing(heard: list, name: str | None) -> list:
     """The sources with the abilities among theirs an event of that name may trigger (None: no name they list)."""
     return [(obj, chosen) for obj, abilities in heard
             if (chosen := [(a, values) for a, values, events in abilities if events is None or name in events])]
-
-
-#: The names of the events that may trigger a trigger, read once per trigger and rulebook.
-_events_of = ByIdentity(trigger_events)
 
 
 def _own_step(trigger: ast.Node) -> bool:
@@ -157,11 +153,15 @@ class Bookkeeping:
         """The abilities the events from `start` on trigger wait to be put on the stack (603.2): those of the
         permanents on the battlefield, and for a permanent leaving it, those of the permanents that left with
         it, as they last existed (leaves-the-battlefield abilities look back in time, 603.6c, 603.10a); those of
-        spells and of cards in graveyards that function there (113.6k, 113.6m), of emblems (114.4), and a player's designations' (725.2); delayed triggered abilities too,
-        on events after they were created (603.7a)."""
+        spells and of cards in graveyards that function there (113.6k, 113.6m), of emblems (114.4), and a player's
+        designations' (725.2); delayed triggered abilities too, on events after they were created (603.7a). Events
+        no ability in this game may hear (`_heard`) trigger nothing: the sources aren't looked for then."""
         events = self.state.events
         if start >= len(events):
             return
+        heard = self._heard()
+        if heard is not None and heard.isdisjoint([event.name for event in events[start:]]) and not self.state.delayed:
+            return   # no ability in this game may hear them
         sources = self._trigger_sources.get(self.state.journal)
         gone = self._gone(events[start:])
         by_event, others, last_known = sources.by_event, sources.others, self.state.last_known
@@ -176,6 +176,29 @@ class Bookkeeping:
                 self._collect(event, heard)
             if self.state.delayed:
                 self.collect_delayed(event, index)
+
+    def _heard(self) -> frozenset[str] | None:
+        """The names of the events an ability in this game may hear (None: any): those the rules may give without
+        being named (heard.py), those of effect text run that is no object's (`hear`), and those of each object's
+        card's text and of the abilities it was made with, read as it is made: by id, each
+        from the last one read on (an id a rollback undid is read again as it is made anew)."""
+        state = self.state
+        read, heard = self._heard_read
+        made = state.next_id
+        if made != read:
+            objects, rulebook = state.objects, self.rulebook
+            for i in range(read, made):
+                if i in objects:
+                    obj = objects[i]
+                    heard = joined(joined(heard, card_heard(obj.card, rulebook)),
+                                   text_heard(obj.extra_abilities, rulebook))
+            self._heard_read = (made, heard)
+        return heard
+
+    def hear(self, text: ast.Node) -> None:
+        """Effect text run that is no object's (a scenario's step) is heard in this game too (`_heard`)."""
+        read, heard = self._heard_read
+        self._heard_read = (read, joined(heard, text_heard(text, self.rulebook)))
 
     def _functioning_sources(self) -> "TriggerSources":
         """The permanents, spells, cards in graveyards and emblems (114.4) with triggered abilities that function
@@ -198,7 +221,7 @@ class Bookkeeping:
         found = last.found
         if len(last.sources) != len(sources) or not all(map(operator.is_, chain.from_iterable(sources),
                                                             chain.from_iterable(last.sources))):
-            heard = [(obj, [(a, values, _events_of(a.trigger, rulebook)) for a, values in abilities])
+            heard = [(obj, [(a, values, events_of(a.trigger, rulebook)) for a, values in abilities])
                      for obj, abilities in sources]
             names = {name for _, abilities in heard for *_, events in abilities if events for name in events}
             found = TriggerSources({name: _hearing(heard, name) for name in names}, _hearing(heard, None))
@@ -385,3 +408,4 @@ _functioning_of = ByIdentity(lambda abilities, rulebook, zone: tuple(
 _battlefield_triggers = ByIdentity(lambda permanents, rulebook: tuple(
     (i, abilities) for i, chars in permanents.items()
     if (abilities := _functioning_of(chars.abilities, rulebook, "battlefield"))), 64)
+

@@ -13,6 +13,7 @@ from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
 from ..language.rulebook import Rulebook
 from .bookkeeping import GraveyardRead, SourcesRead, TriggerSources
+from .heard import rules_heard
 from .characteristics import Characteristics, face_down_characteristics
 from .choices import Choice, Chooser, Ref, ScriptedChooser
 from .events import Event
@@ -105,6 +106,9 @@ class GameCore:
         self._trigger_sources = Kept(self._functioning_sources)
         self._trigger_sources_read = SourcesRead([], TriggerSources({}, []))   # what it last read, and found
         self._graveyards_read = GraveyardRead([], [], [])   # the cards in graveyards it last read, and what it found
+        # the objects' ids read up to, and the events an ability in the game may hear (bookkeeping.py): not forgotten
+        # with the kept values (`forget_kept`), as it holds the effect text run that is no object's too
+        self._heard_read = (0, rules_heard(rulebook))
         self._others_statics = Kept(self._read_others_statics)
         self._followers = Kept(self._read_followers)   # permanents with rules that apply at any time (game_designations.py)
         self._runs = Kept(self._runs_now)   # (perform)
@@ -415,6 +419,7 @@ class GameCore:
 
     def effect(self, player: str, effect: ast.Effect, source_id: int | None, text: str) -> None:
         """Resolve effect text at once, as an ability the player controls (scenario effect step)."""
+        self.hear(effect)
         context = self.new_context(player, source_id)
         self.interpreter.run(effect, Env(player, context, source_id, action_text=text))
         self.end_context(context)
