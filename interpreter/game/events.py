@@ -1,12 +1,13 @@
 """Events: what happened, in order. Triggers and scenario expectations read them."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .characteristics import Characteristics
+from .frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Event:
     """One thing that happened: its name, the player, and the object if any.
 
