@@ -158,9 +158,9 @@ def test_a_listing_that_would_change_the_state_is_refused(monkeypatch) -> None:
     assert [a.text for a in legal.candidates("alice")] == ["pass", "cast hand:Divination"]
     lands = Legal._lands
 
-    def writing(self, player, found):
+    def writing(self, player, *rest):
         game.state.players[player].life -= 1
-        return lands(self, player, found)
+        return lands(self, player, *rest)
     monkeypatch.setattr(Legal, "_lands", writing)
     with pytest.raises(RuntimeError, match="changed the state"):
         legal.candidates("alice")

@@ -32,13 +32,12 @@ from .choices import Choice, Chooser
 from .events import Event
 from .journal import Kept, Key
 from .mana import mana_value
-from .mana_sources import Source, pay_plan
+from .mana_sources import Payer, Source, pay_plan, payer
 from .memo import ByIdentity
 from .offers import (FOOTPRINT, Offers, footprint_stamps, hand_offers, offers, other_card_offers, permanent_offers,
                      read_abilities)
 from .references import same_read, zone_read, zone_refs
 from .state import Context
-from .turns import MAIN_PHASES
 
 if TYPE_CHECKING:
     from .game import Game
@@ -228,7 +227,7 @@ class Legal:
             listed = self._listed_now(player, found, sorcery, ways)
         else:   # 307.1, 304.1: none of their cards may be cast now, nothing to activate, no special action applies
             listed = []
-        out = [PASS, *self._lands(player, found), *listed]
+        out = [PASS, *self._lands(player, found, sorcery), *listed]
         if not state.stack:   # the step read once: each other step has neither
             step = state.step
             if step == "beginning of combat":
@@ -250,8 +249,9 @@ class Legal:
                tuple([objects[a.object_id].tapped for a in found.activations]), ways)
         listed = self._listed[player].get(now) if not found.flash else None
         if listed is None:
-            listed = (self._casts(player, found, sorcery, pool, sources) + self._activations(found, pool, sources)
-                      + self._specials(found, ways, pool, sources))
+            pay = payer(pool, sources)
+            listed = (self._casts(player, found, sorcery, pay) + self._activations(found, pool, sources, pay)
+                      + self._specials(found, ways, sources, pay))
             if not found.flash:
                 self._listed[player][now] = listed
         return listed
@@ -286,21 +286,22 @@ class Legal:
         self._offers[player] = (key, seen, sides, found, stamps if key is not None and key[1] is None else None)
         return found
 
-    def _lands(self, player: str, found: Offers) -> list[Action]:
-        """305.1-305.2: in the player's main phase with an empty stack, a land from the hand if fewer were played than
-        allowed and nothing says the player can't (101.2). One land a turn is always allowed (305.2: effects only add
-        to it), so how many are is read once one was played."""
+    def _lands(self, player: str, found: Offers, sorcery: bool) -> list[Action]:
+        """305.1-305.2: in the player's main phase with an empty stack (`sorcery`: sorcery timing, `Game.
+        sorcery_timing`, and nothing on the stack), a land from the hand if fewer were played than allowed and
+        nothing says the player can't (101.2). One land a turn is always allowed (305.2: effects only add to it), so
+        how many are is read once one was played."""
         game, state = self.game, self.game.state
+        if not found.lands or not sorcery or state.stack:
+            return []
         played = state.players[player].lands_played
-        if not found.lands or state.active != player or state.step not in MAIN_PHASES or state.stack or \
-                played and played >= game.lands_allowed(player) or game.forbidding(player, ast.PLAY_LANDS) is not None:
+        if played and played >= game.lands_allowed(player) or game.forbidding(player, ast.PLAY_LANDS) is not None:
             return []
         return [Action("play", text, object_id=i) for i, text in found.lands]
 
-    def _casts(self, player: str, found: Offers, sorcery: bool, pool: Counter, sources: tuple[Source, ...]
-               ) -> list[Action]:
+    def _casts(self, player: str, found: Offers, sorcery: bool, pay: Payer) -> list[Action]:
         """601.2: the ways of casting the player's cards (offers.py) that the timing allows now (307.1, 304.1, as though
-        it had flash: 609.4, 702.8a) and whose mana their mana can pay; the first way of each text."""
+        it had flash: 609.4, 702.8a) and whose mana their mana can pay (`pay`: `payer`); the first way of each text."""
         flash = not sorcery and found.flash
         out: list[Action] = []
         texts: set[str] = set()
@@ -310,23 +311,24 @@ class Legal:
             for way in castable.ways:
                 if not (sorcery if way.sorcery else timely):
                     continue
-                plan = pay_plan(way.mana, pool, sources)
+                plan = pay(way.mana)
                 if plan is not None and way.text not in texts:
                     texts.add(way.text)
                     out.append(Action("cast", way.text, object_id=castable.object_id, value=way.value,
                                       **self.paying(plan)))
         return out
 
-    def _activations(self, found: Offers, pool: Counter, sources: tuple[Source, ...]) -> list[Action]:
+    def _activations(self, found: Offers, pool: Counter, sources: tuple[Source, ...], pay: Payer) -> list[Action]:
         """602.2: the abilities of the player's permanents other than mana abilities (offers.py) whose {T} or {Q}
-        can be paid, their mana paid by sources other than the permanent itself."""
+        can be paid, their mana paid by sources other than the permanent itself (`pay`: by all of them)."""
         objects = self.game.state.objects
         out = []
         for ability in found.activations:
             i = ability.object_id
             if (ability.tap or ability.untap) and objects[i].tapped == ability.tap:
                 continue
-            plan = pay_plan(ability.mana, pool, tuple([s for s in sources if s.object_id != i]))
+            others = tuple([s for s in sources if s.object_id != i])
+            plan = pay(ability.mana) if len(others) == len(sources) else pay_plan(ability.mana, pool, others)
             if plan is not None:
                 out.append(Action("activate", ability.text, object_id=i, value=mana_value(ability.mana),
                                   answers=ability.answers, **self.paying(plan)))
@@ -350,7 +352,7 @@ class Legal:
         self._object_ways[where] = (*reads, value)
         return value
 
-    def _specials(self, found: Offers, ways: tuple, pool: Counter, sources: tuple[Source, ...]) -> list[Action]:
+    def _specials(self, found: Offers, ways: tuple, sources: tuple[Source, ...], pay: Payer) -> list[Action]:
         """116.2: the special actions for the player's objects (offers.py), one for each way that may apply
         (`Game.special_ways`: `ways`, for each of `found.specials`), its name given up front where there are
         several: a cost read is paid by a plan as a cast's is, or the way isn't offered; one not read (or two ways
@@ -360,7 +362,7 @@ class Legal:
             names = [name for name, _ in its]
             for name, mana in its:
                 plan = [(s, s.colors[0]) for s in sources] if mana is None or names.count(name) > 1 \
-                    else pay_plan(mana, pool, sources)
+                    else pay(mana)
                 if plan is None:
                     continue
                 action = Action("special", text, object_id=i, answers=(name,) * (len(its) > 1), **self.paying(plan))
@@ -421,6 +423,8 @@ class Legal:
         if state.active == player:
             return []
         attackers = [i for i in self.game.attackers() if self.game.defending(i) == player]
+        if not attackers:
+            return []
         blockers = [i for i in state.battlefield if state.objects[i].controller == player
                     and not state.objects[i].tapped and "Creature" in self.game.characteristics(i).types]
         singles = [p for p in itertools.product(attackers, blockers) if self._may_block(player, *p)]

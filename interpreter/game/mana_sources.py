@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import TYPE_CHECKING, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
 from ..language import ast
 from .mana import parse_pool
@@ -27,6 +27,10 @@ class Source(NamedTuple):
     object_id: int
     colors: str
     label: str | None   # how the ability is named when the permanent has several (602.2a)
+
+
+#: What pays any cost from one pool and one set of sources (`payer`): the sources to tap and their colors, or None.
+Payer = Callable[[tuple[str, ...]], "list[tuple[Source, str]] | None"]
 
 
 def _is_mana_ability(ability: ast.ActivatedAbility) -> bool:
@@ -80,8 +84,17 @@ def pay_plan(cost: tuple[str, ...], pool: Counter, sources: Sequence[Source]
     """Which sources to tap, and for which color, so that the pool then pays the cost (X as 0; a Phyrexian
     symbol with its color when it can, else life; {2/C} with its color only); None: it can't (or not so). What
     it reads of the sources is their colors in order (`_plan_of`)."""
-    plan = _plan_of(cost, tuple(pool.items()), tuple([s.colors for s in sources]))
-    return None if plan is None else [(sources[n], color) for n, color in plan]
+    return payer(pool, sources)(cost)
+
+
+def payer(pool: Counter, sources: Sequence[Source]) -> Payer:
+    """`pay_plan` for any cost from this pool and these sources, what it reads of them read once."""
+    mana, colors = tuple(pool.items()), tuple([s.colors for s in sources])
+
+    def pay(cost: tuple[str, ...]) -> list[tuple[Source, str]] | None:
+        plan = _plan_of(cost, mana, colors)
+        return None if plan is None else [(sources[n], color) for n, color in plan]
+    return pay
 
 
 @functools.lru_cache(maxsize=4096)
