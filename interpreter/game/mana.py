@@ -100,7 +100,10 @@ def pay(pool: Counter, cost: tuple[str, ...], what: str, rule: str = "601.2h") -
 
 
 def can_pay(pool: Counter, cost: tuple[str, ...]) -> bool:
-    """Whether `pay` would pay the cost (no refusal built to be thrown away: the hot path of legality checks)."""
+    """Whether `pay` would pay the cost (no refusal built to be thrown away: the hot path of legality checks); a
+    cost of no mana always (118.5), as most mana abilities' are."""
+    if not cost:
+        return True
     try:
         return _left(pool, cost) is not None
     except MtgError:

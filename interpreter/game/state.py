@@ -370,12 +370,14 @@ class GameState(Recorded):
 
     # ------------------------------------------------------------ ids and time
     def new_id(self) -> int:
-        self.next_id += 1
-        return self.next_id - 1
+        new = self.next_id   # (read once: a volatile field's read is a call)
+        self.next_id = new + 1
+        return new
 
     def tick(self) -> int:
-        self.clock += 1
-        return self.clock
+        clock = self.clock + 1
+        self.clock = clock
+        return clock
 
     def grant(self, obj: GameObject, abilities: tuple, until: "Until | None") -> None:
         """A resolved effect: the object gains the abilities (or an `ast.LoseAbilities` loses them) for the

@@ -196,8 +196,9 @@ class Turns:
         one needs an answer the step doesn't give:
         it is undone, and waits for the next `go to` or `pass`."""
         state = self.state
-        action = _TURN_ACTIONS.get(state.step)
-        defined = [a for a in self.rulebook.turn_based_actions if a.step == state.step]
+        step = state.step
+        action = _TURN_ACTIONS.get(step)
+        defined = [a for a in self.rulebook.turn_based_actions if a.step == step]
         state.turn_actions_done = True
         if action is None and not defined:
             return True
