@@ -445,8 +445,8 @@ def _volatile_slot(slot: Any, alias: str) -> property:
     getter, called straight from C, is `_slot_read` reading the alias: a read written in the code is specialized
     in place (a volatile read costs half what it did through the slot's __get__)."""
     code, write = _slot_read.__code__, slot.__set__
-    get = types.FunctionType(code.replace(co_names=tuple(alias if n == "_slot" else n for n in code.co_names)),
-                             globals(), alias)
+    get = types.FunctionType(code.replace(co_names=tuple(alias if n == "_slot" else n for n in code.co_names),
+                                          co_name=f"{slot.__objclass__.__name__}.{alias}"), globals(), alias)
 
     def set_(obj: Any, value: Any) -> None:
         twin = VOLATILE_TWIN.get(type(value))
