@@ -14,8 +14,8 @@ from . import journaled, runs
 from .characteristics import Characteristics
 from .choices import Choice
 from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
-from .heard import card_heard, events_of, joined, text_heard
-from .damage import any_of_kind, statics_of_kind
+from .heard import Heard, card_heard, events_of, joined, text_heard
+from .damage import any_of_kind, has_kind, statics_of_kind
 from .memo import ByIdentity, read_again
 from .state import Delayed, GameObject, StackItem, is_as_printed, printed_ability_tuples
 from .player_rules import Inherent
@@ -159,7 +159,7 @@ class Bookkeeping:
         events = self.state.events
         if start >= len(events):
             return
-        heard = self._heard()
+        heard = self._heard().events
         if heard is not None and heard.isdisjoint([event.name for event in events[start:]]) and not self.state.delayed:
             return   # no ability in this game may hear them
         sources = self._trigger_sources.get(self.state.journal)
@@ -177,11 +177,11 @@ class Bookkeeping:
             if self.state.delayed:
                 self.collect_delayed(event, index)
 
-    def _heard(self) -> frozenset[str] | None:
-        """The names of the events an ability in this game may hear (None: any): those the rules may give without
-        being named (heard.py), those of effect text run that is no object's (`hear`), and those of each object's
-        card's text and of the abilities it was made with, read as it is made: by id, each
-        from the last one read on (an id a rollback undid is read again as it is made anew)."""
+    def _heard(self) -> Heard:
+        """What the text this game has may do (heard.py: the names of the events its abilities may hear, the kinds
+        of its nodes): what the rules may give without being named, effect text run that is no object's (`hear`),
+        and each object's card's text and the abilities it was made with, read as it is made: by id, each from the
+        last one read on (an id a rollback undid is read again as it is made anew)."""
         state = self.state
         read, heard = self._heard_read
         made = state.next_id
@@ -194,6 +194,11 @@ class Bookkeeping:
                                    text_heard(obj.extra_abilities, rulebook))
             self._heard_read = (made, heard)
         return heard
+
+    def may_have(self, kind: type | tuple) -> bool:
+        """Whether an ability of the kind (a node class or a tuple of them) may be in this game: a node of it is in
+        the text it has (`_heard`)."""
+        return has_kind(self._heard().kinds, kind)
 
     def hear(self, text: ast.Node) -> None:
         """Effect text run that is no object's (a scenario's step) is heard in this game too (`_heard`)."""

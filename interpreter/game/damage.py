@@ -55,12 +55,12 @@ _classes = ByIdentity(lambda abilities, rulebook: frozenset(type(a) for a, _ in 
 #: what they are doesn't change), whatever kinds are asked of them.
 _classes_of_all = ByIdentity(lambda rulebook, *tuples: frozenset().union(*(_classes(t, rulebook) for t in tuples)))
 #: Whether a set of classes has one of a kind (a node class or a tuple of them), read once per set and kind.
-_has_kind = ByIdentity(lambda classes, kind: any(issubclass(c, kind) for c in classes))
+has_kind = ByIdentity(lambda classes, kind: any(issubclass(c, kind) for c in classes))
 
 
 def any_of_kind(abilities: list[tuple], rulebook: "Rulebook", kind: type | tuple) -> bool:
     """Whether any of these tuples of abilities (with what their keywords mean) has an ability of the kind."""
-    return _has_kind(_classes_of_all(rulebook, *abilities), kind)
+    return has_kind(_classes_of_all(rulebook, *abilities), kind)
 
 
 #: Those of them that aren't run (runs.py), each with its gap.

@@ -61,8 +61,11 @@ class GameDesignations:
     def immediate_rules(self, ids: list[int] | None = None) -> None:
         """702.145c-d, 702.145f-g: at once, each permanent (of `ids`, or all) whose 'as it becomes' ability names
         the designation the game has, with that face up, transforms; and each 'any time' rule whose condition
-        holds happens, by the permanent's controller; again until none applies."""
+        holds happens, by the permanent's controller; again until none applies. None does in a game whose text
+        has no such ability (`may_have`)."""
         state = self.state
+        if not self.may_have(AT_ANY_TIME):
+            return
         for _ in range(MAX_IMMEDIATE):
             if not any(self._immediate(i) for i in list(self._followers.get(state.journal) if ids is None else ids)
                        if i in state.battlefield):

@@ -1,10 +1,11 @@
-"""What the abilities in a game may hear: the names of the events their triggers may be triggered by (603.2,
-`trigger_events`), read once of each text (a card's, the rules' definitions it names), so that the events no
-ability in the game may hear are known to trigger nothing (bookkeeping.py)."""
+"""What the text a game has may do: the names of the events its triggered abilities may hear (603.2,
+`trigger_events`) and the kinds of its nodes, read once of each text (a card's, with the rules' definitions it names),
+so that the events no ability in the game may hear are known to trigger nothing (bookkeeping.py), and the rules
+no ability in the game has are known not to apply (game_designations.py)."""
 from __future__ import annotations
 
 from itertools import chain
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from ..language import ast
 from ..language.rulebook import Rulebook
@@ -35,39 +36,48 @@ _rule_names = ByIdentity(lambda rulebook: {
                                          rulebook.designation_abilities) for name, value in table.items()})
 
 
-def _read_heard(text: ast.Node | tuple, rulebook: Rulebook) -> frozenset[str] | None:
-    """The names of the events the triggered abilities in this text may hear (`trigger_events`; None: any), with
-    those of the rules' definitions it names (`_rule_names`: by any word of it), and of those they name."""
-    named, heard, seen, todo = _rule_names(rulebook), set(), set(), [text]
+class Heard(NamedTuple):
+    """What a text may do: the names of the events its triggered abilities may hear (None: any), and the classes of
+    its nodes."""
+
+    events: frozenset[str] | None
+    kinds: frozenset[type]
+
+
+def _read_heard(text: ast.Node | tuple, rulebook: Rulebook) -> Heard:
+    """What this text may do (`Heard`), with the rules' definitions it names (`_rule_names`: by any word of it), and
+    those they name."""
+    named, heard, kinds, seen, todo = _rule_names(rulebook), set(), set(), set(), [text]
     while todo:
         for node in ast.walk(todo.pop()):
-            if isinstance(node, ast.TriggeredAbility):
+            kinds.add(type(node))
+            if isinstance(node, ast.TriggeredAbility) and heard is not None:
                 events = events_of(node.trigger, rulebook)
-                if events is None:
-                    return None
-                heard |= events
+                heard = None if events is None else heard | events
             for word in _words(node):
                 if word in named and word not in seen:
                     seen.add(word)
                     todo.append(named[word])
-    return frozenset(heard)
+    return Heard(None if heard is None else frozenset(heard), frozenset(kinds))
 
 
-#: What a text may hear, read once per text and rulebook; what a card's faces' text may hear, once per card.
+#: What a text may do, read once per text and rulebook; what a card's faces' text may do, once per card.
 text_heard = ByIdentity(_read_heard)
 card_heard = ByIdentity(lambda card, rulebook: _read_heard(
     tuple(face.abilities for face in (card.front, card.back) if face is not None), rulebook))
 
 
-def joined(heard: frozenset[str] | None, more: frozenset[str] | None) -> frozenset[str] | None:
-    """The names of the events either may hear (None: any)."""
-    if heard is None or more is None:
-        return None
-    return heard if more <= heard else heard | more
+def joined(heard: Heard, more: Heard) -> Heard:
+    """What either may do."""
+    if more.kinds <= heard.kinds and (heard.events is None or more.events is not None and more.events <= heard.events):
+        return heard
+    events = None if heard.events is None or more.events is None else heard.events | more.events
+    return Heard(events, heard.kinds | more.kinds)
 
 
-def _read_rules_heard(rulebook: Rulebook) -> frozenset[str] | None:
-    """What the rules may give an object or a player without their text naming it may hear: the abilities subtypes
+
+def _read_rules_heard(rulebook: Rulebook) -> Heard:
+    """What the rules may give an object or a player without their text naming it may do: the abilities subtypes
     mean (305.6: a type may be chosen), the face-down characteristics (708.2), tokens, rooms (309.4c: their ability
     triggers as the marker moves in), turn-based and special actions, and the designations the game gives itself
     (an emblem's, 114.1; one exiled if it would leave, 614.1a)."""
@@ -76,8 +86,8 @@ def _read_rules_heard(rulebook: Rulebook) -> frozenset[str] | None:
             tuple(chain.from_iterable(rulebook.special_actions.values())), tuple(rulebook.game_actions.values()),
             tuple(rulebook.designation_abilities.get(name, ()) for name in (EMBLEM, LEAVES_TO_EXILE)))
     heard = _read_heard(text, rulebook)
-    return None if heard is None else heard | {"marker_moved"}
+    return heard if heard.events is None else heard._replace(events=heard.events | {"marker_moved"})
 
 
-#: What the rules may give without being named may hear (`_read_rules_heard`), read once per rulebook.
+#: What the rules may give without being named may do (`_read_rules_heard`), read once per rulebook.
 rules_heard = ByIdentity(_read_rules_heard)
