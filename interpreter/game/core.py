@@ -22,6 +22,7 @@ from .memo import read_again
 from . import journaled, runs
 from .runs import NOT_RUN
 from .state import PLAYER_ZONES, SEARCH_ORDER, CardDef, Context, GameObject, GameState, LastKnown, own_fields
+from .state_based import PermanentsRead
 from .steps import Env, Loops, StepInterpreter
 
 MAX_TRIALS = 16   # the most ways of answering a trial run tries before judging an option impossible
@@ -117,6 +118,7 @@ class GameCore:
         self._player_statics: dict[type, Kept] = {}   # by kind, the static abilities about players (player_rules.py)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
         self._settled: Key = None   # where the last check of state-based actions found none (state_based.py)
+        self._permanents_read: PermanentsRead | None = None   # what its last look at the permanents read, if kept
         self._quiet: int | None = None   # the stamp where `after_action`'s last round changed nothing (bookkeeping.py)
 
     def characteristics(self, object_id: int) -> Characteristics:
@@ -166,7 +168,7 @@ class GameCore:
         self._characteristics.clear()
         self._steadily.clear()
         self._own_kept.clear()
-        self._settled = self._quiet = None
+        self._settled = self._quiet = self._permanents_read = None
         self._trigger_sources_read = SourcesRead([], TriggerSources({}, []))
         self._graveyards_read = GraveyardRead([], [], [])
         self._runs_read = ((), (), True, -1)

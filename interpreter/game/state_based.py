@@ -8,7 +8,8 @@ apply.
 """
 from __future__ import annotations
 
-from typing import Iterable
+import operator
+from typing import Iterable, NamedTuple
 
 from ..diagnostics import error
 from ..language import ast
@@ -25,6 +26,22 @@ POISON_TO_LOSE = 10
 ATTACHES_TO = {"Equipment": "Creature", "Fortification": "Land"}
 #: The permanents on the battlefield, each with its characteristics as one check reads them.
 Permanents = list[tuple[GameObject, Characteristics]]
+#: The types, supertypes and subtypes of the permanents whose actions read more than the permanents' characteristics
+#: and `_FIELDS`: counters (704.5i, v), timestamps (704.5k), controllers (704.5j), what an Aura enchants (704.5m),
+#: the stack (704.5s, w), protectors and attacks (704.5x, y). No name of one is the name of another (205).
+READS_MORE = frozenset({"Planeswalker", "Battle", "World", "Legendary", "Aura", "Saga", "Role", "Siege"})
+#: What the actions read of each permanent besides its characteristics (where none is of a kind in `READS_MORE`).
+_FIELDS = operator.attrgetter("damage", "attached_to")
+
+
+class PermanentsRead(NamedTuple):
+    """What a look at the permanents that found no action follows from alone where it read nothing else
+    (`StateBasedActions._read_narrowly`): their characteristics (the dict `permanents` gave, never changed once
+    given: while it is the same object, so are they), the objects, and their `_FIELDS`."""
+
+    characteristics: dict[int, Characteristics]
+    objects: list[GameObject]
+    fields: list[tuple]
 
 
 class StateBasedActions:
@@ -58,12 +75,10 @@ class StateBasedActions:
         lethal = set(state.lethal_damaged)
         state.empty_draws.clear()
         state.lethal_damaged.clear()
-        permanents = [(state.objects[i], chars) for i, chars in self.permanents().items()]
-        protectors, unprotected = self._protectors(permanents)
-        put = list(dict.fromkeys(self._to_graveyard(permanents) + self._legend_rule(permanents) + unprotected))
-        destroyed = [i for i in self._destroyed(permanents, lethal) if i not in put]
-        unattached = self._unattached(permanents, put)
-        pairs = {o.id: n for o, _ in permanents
+        now = self.permanents()
+        objects = list(map(state.objects.__getitem__, now))
+        protectors, put, destroyed, unattached = self._acting_on_permanents(now, objects, lethal)
+        pairs = {o.id: n for o in objects
                  if o.counters and (n := min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)))}
         gone_tokens = [i for i in sorted(state.tokens) if state.objects[i].zone not in ("battlefield", "stack")]
         finished = [p for p in state.order if self._room_card_finished(p)]
@@ -92,6 +107,37 @@ class StateBasedActions:
         if losers:
             self.lose(losers)
         return True
+
+    def _acting_on_permanents(self, now: dict[int, Characteristics], objects: list[GameObject], lethal: set[int]
+                              ) -> tuple[list[tuple[int, str]], list[int], list[int], list[int]]:
+        """The actions on these permanents (704.5f-p, s, v-z): the battles that get a protector, the permanents put
+        into graveyards, those destroyed, those unattached. None while they are as a look that found none read
+        them (`PermanentsRead`), with no lethal damage dealt since (704.5h)."""
+        fields = list(map(_FIELDS, objects))
+        read = self._permanents_read
+        if read is not None and not lethal and read.characteristics is now and fields == read.fields and all(
+                map(operator.is_, objects, read.objects)):
+            return [], [], [], []
+        permanents = list(zip(objects, now.values()))
+        protectors, unprotected = self._protectors(permanents)
+        put = list(dict.fromkeys(self._to_graveyard(permanents) + self._legend_rule(permanents) + unprotected))
+        destroyed = [i for i in self._destroyed(permanents, lethal) if i not in put]
+        unattached = self._unattached(permanents, put)
+        found = protectors or put or destroyed or unattached or lethal
+        self._permanents_read = None if found or not self._read_narrowly(permanents) else PermanentsRead(
+            now, objects, fields)
+        return protectors, put, destroyed, unattached
+
+    @staticmethod
+    def _read_narrowly(permanents: Permanents) -> bool:
+        """Whether a look at these permanents that found no action read nothing but their characteristics and
+        `_FIELDS`: none of a kind in `READS_MORE`, none attached (704.5n, p read what it is attached to), no
+        creature with lethal damage that can't be destroyed (702.12b: its abilities were read)."""
+        return not any(obj.attached_to is not None or not (READS_MORE.isdisjoint(chars.types)
+                                                            and READS_MORE.isdisjoint(chars.supertypes)
+                                                            and READS_MORE.isdisjoint(chars.subtypes))
+                       or "Creature" in chars.types and 0 < (chars.toughness or 0) <= obj.damage
+                       for obj, chars in permanents)
 
     # ------------------------------------------------------------ players
     def _losers(self) -> list[str]:
