@@ -4,11 +4,13 @@ exile where an effect lets its owner play it; each offered action runs, and a ca
 where it is isn't offered."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
 from interpreter.game.legal import Legal
+from interpreter.game.offers import _castables
 from interpreter.tools.scenario import Runner, Scenario
 
 CARDS = {
@@ -213,3 +215,16 @@ def test_the_offers_kept_by_their_stamps_see_each_change_the_footprint_reads() -
     finally:
         journal.rollback(mark)
     assert legal.offers("alice") == first
+
+
+def test_ways_kept_for_an_id_are_never_another_cards_of_the_same_name() -> None:
+    """400.7: an id a rollback undid is given again, and a reference names only the card's name: the ways of casting
+    kept for one object aren't given to another card with that id, zone and name (here one costing {U})."""
+    game = scenario({"hand": ["Divination"], "mana": "{2}{U}"}).game
+    legal, known = Legal(game), {}
+    obj = next(o for o in game.state.objects.values() if o.card.name == "Divination")
+    assert _castables(game, legal.ref, "alice", [obj], known)[0].ways[0].mana == ("2", "U")
+    cheaper = dataclasses.replace(obj.card, front=dataclasses.replace(obj.card.front, mana_cost=("U",)))
+    twin = dataclasses.replace(obj, card=cheaper)
+    assert (twin.id, legal.ref(twin.id)) == (obj.id, legal.ref(obj.id))
+    assert _castables(game, legal.ref, "alice", [twin], known)[0].ways[0].mana == ("U",)

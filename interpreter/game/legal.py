@@ -103,7 +103,7 @@ class Legal:
         self._offers: dict[str, tuple[Key, tuple, tuple, Offers, tuple | None]] = {}   # and their stamps
         self._listed: dict[str, dict[tuple, list[Action]]] = {}   # each player's casts and activations
         #                                                            for their offers now, by what else they read
-        self._castables: dict = {}   # (object id, player, reference, who may play it) -> its ways of casting
+        self._castables: dict = {}   # (object id, face id, player, reference, who may play it) -> ways of casting
         self._abilities = ByIdentity(lambda abilities: read_abilities(game, abilities))   # what each tuple offers
         #: Set by what runs the game (games.py): runs an action for real, all or nothing, and says whether it
         #: ran (a refusal leaves the game, and the answers' random numbers, as they were); None: trials only.

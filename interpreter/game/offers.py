@@ -231,15 +231,17 @@ def _playable(game: "Game", player: str) -> list[GameObject]:
 
 def _castables(game: "Game", ref: Callable[[int], str], player: str, cards: list[GameObject], known: dict
                ) -> tuple[Castable, ...]:
-    """601.2: the cards and their ways of casting (`_castable`), each kept in `known` by what it reads that can
-    change (an object's card, zone and owner never do, 400.7). A card of theirs outside the hand that nothing lets
-    them play and with no line of a kind that could (no `ast.CastPermission`) has none: left out by the caller."""
+    """601.2: the cards and their ways of casting (`_castable`), each kept in `known` by the object's id and face
+    and by what it reads that can change (an object's card, zone and owner never do, 400.7, but an id a rollback
+    undid is given again, and the reference names only the card's name: the face's id is no other face's while
+    `known` holds it, with its ways). A card of theirs outside the hand that nothing lets them play and with no
+    line of a kind that could (no `ast.CastPermission`) has none: left out by the caller."""
     out = []
     for obj in cards:
-        key = (obj.id, player, ref(obj.id), obj.playable_by)
+        key = (obj.id, id(obj.card.front), player, ref(obj.id), obj.playable_by)
         castable = known.get(key)
         if castable is None:
-            castable = known[key] = _castable(game, obj, player, key[2], known)
+            castable = known[key] = _castable(game, obj, player, key[3], known)
         out.append(castable)
     return tuple(out)
 
@@ -248,7 +250,8 @@ def _castable(game: "Game", obj: GameObject, player: str, ref: str, known: dict)
     """A card's ways of casting (`_ways`, kept in `known` by the card's face, its zone, and whether the player owns it
     and may play it: all they read but the card's name), each named by the card's reference."""
     face, zone, own = obj.card.front, obj.zone, obj.owner == player
-    key = ("ways", id(face), zone, own, obj.playable_by == player)   # (a key of its own length: not a card's)
+    # (a word first: no card's key in `known`, which starts with an id)
+    key = ("ways", id(face), zone, own, obj.playable_by == player)
     ways = known.get(key)
     if ways is None:   # (the face is kept with them, alive: its id is no other face's)
         ways = known[key] = (face, *_ways(game, face.characteristics(), zone, own, key[4]))
