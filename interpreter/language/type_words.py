@@ -23,7 +23,7 @@ def joined_runs(words: list[str], known: dict[str, str], longest: int) -> list[s
     out, at = [], 0
     while at < len(words):
         size = next((n for n in range(min(longest, len(words) - at), 1, -1)
-                     if folded(" ".join(map(str, words[at:at + n]))) in known), 1)
-        out.append(" ".join(map(str, words[at:at + size])) if size > 1 else words[at])
+                     if folded(" ".join(words[at:at + n])) in known), 1)
+        out.append(" ".join(words[at:at + size]))
         at += size
     return out
