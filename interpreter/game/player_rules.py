@@ -52,7 +52,10 @@ class PlayerRules:
 
     def player_statics(self, player: str, kind: type) -> Iterator[tuple[ast.Node, Env, int]]:
         """The static abilities of this kind of the permanents that apply to the player now (those naming no
-        players are about their controller, 'you'), each with the environment it is read in and its source."""
+        players are about their controller, 'you'), each with the environment it is read in and its source. None
+        where no text in this game has one (`may_have`)."""
+        if not self.may_have(kind):
+            return
         kept = self._player_statics.get(kind)
         if kept is None:
             kept = self._player_statics[kind] = Kept(lambda: self._player_statics_of(kind))
