@@ -234,29 +234,36 @@ def _castables(game: "Game", ref: Callable[[int], str], player: str, cards: list
     """601.2: the cards and their ways of casting (`_castable`), each kept in `known` by the object's id and face
     and by what it reads that can change (an object's card, zone and owner never do, 400.7, but an id a rollback
     undid is given again, and the reference names only the card's name: the face's id is no other face's while
-    `known` holds it, with its ways). A card of theirs outside the hand that nothing lets them play and with no
+    `known` holds it, with its castable). A card of theirs outside the hand that nothing lets them play and with no
     line of a kind that could (no `ast.CastPermission`) has none: left out by the caller."""
     out = []
     for obj in cards:
-        key = (obj.id, id(obj.card.front), player, ref(obj.id), obj.playable_by)
-        castable = known.get(key)
-        if castable is None:
-            castable = known[key] = _castable(game, obj, player, key[3], known)
-        out.append(castable)
+        face = obj.card.front
+        key = (obj.id, id(face), player, ref(obj.id), obj.playable_by)
+        kept = known.get(key)
+        if kept is None:
+            kept = known[key] = (face, _castable(game, obj, player, key[3]))
+        out.append(kept[1])
     return tuple(out)
 
 
-def _castable(game: "Game", obj: GameObject, player: str, ref: str, known: dict) -> Castable:
-    """A card's ways of casting (`_ways`, kept in `known` by the card's face, its zone, and whether the player owns it
-    and may play it: all they read but the card's name), each named by the card's reference."""
+def _castable(game: "Game", obj: GameObject, player: str, ref: str) -> Castable:
+    """A card's ways of casting (`_ways`, kept by the card's face and the rulebook, in any game, then by its zone and
+    whether the player owns it and may play it: all they read but the card's name), each named by the card's
+    reference."""
     face, zone, own = obj.card.front, obj.zone, obj.owner == player
-    # (a word first: no card's key in `known`, which starts with an id)
-    key = ("ways", id(face), zone, own, obj.playable_by == player)
-    ways = known.get(key)
-    if ways is None:   # (the face is kept with them, alive: its id is no other face's)
-        ways = known[key] = (face, *_ways(game, face.characteristics(), zone, own, key[4]))
+    by_place = _FACE_WAYS(face, game.rulebook)
+    key = (zone, own, obj.playable_by == player)
+    ways = by_place.get(key)
+    if ways is None:
+        ways = by_place[key] = _ways(game, face.characteristics(), zone, own, key[2])
     name = ref.split(".", 1)[1] if own else ref
-    return Castable(obj.id, ways[1], tuple([Way(f"cast {name}{way[0]}", *way[1:]) for way in ways[2]]), ways[3])
+    return Castable(obj.id, ways[0], tuple([Way(f"cast {name}{way[0]}", *way[1:]) for way in ways[1]]), ways[2])
+
+
+#: Each face's ways of casting by where it is and whose it is (`_castable`), for a rulebook: `_ways` reads the face
+#: and the rules alone.
+_FACE_WAYS: ByIdentity[dict] = ByIdentity(lambda face, rulebook: {})
 
 
 def _ways(game: "Game", printed: Characteristics, zone: str, own: bool, playable: bool
