@@ -105,6 +105,35 @@ def test_a_state_the_interpreter_cant_run_is_seen_when_a_permanent_is_turned_fac
         journal.rollback(mark)
 
 
+def test_a_card_the_interpreter_cant_run_is_seen_as_an_object_of_it_is_made() -> None:
+    """`GameCore._cards_run`: while every object's card runs, a state is run without reading the objects in play;
+    an object made later with text the engine doesn't understand is read as it is made, as is one made anew with
+    an id a rollback undid (the check each action begins with coming between)."""
+    doc = {"name": "kept", "cards": CARDS, "steps": [],
+           "state": {"alice": {"library": ["Forest"] * 3, "battlefield": ["Grizzly Bears"]}, "bob": {}}}
+    game = Scenario(doc, Path("kept.yaml"), Runner()).game
+    state, journal = game.state, game.state.journal
+    game.refuse_not_run()
+    assert game._cards_read == (state.next_id, True)
+    mark = journal.mark()
+    try:
+        state.create(game.cards["Grizzly Bears"], "alice", "battlefield")
+        game.refuse_not_run()
+    finally:
+        journal.rollback(mark)
+    game.refuse_not_run()
+    mark = journal.mark()
+    try:
+        made = state.create(game.cards["Odd Bear"], "alice", "battlefield")
+        assert made.id == game._cards_read[0]   # the id the rollback undid
+        with pytest.raises(MtgError, match="doesn't understand"):
+            game.refuse_not_run()
+    finally:
+        journal.rollback(mark)
+    game.refuse_not_run()   # none in play: the state runs (by what is in play, from now on)
+    assert not game._cards_read[1]
+
+
 def test_instant_timing_is_read_of_the_face_and_the_rules_alone() -> None:
     """The legal-action listing keeps each face's ways of casting with whether it has instant timing by itself
     (offers.py `_ways`), unwatched: `Game.instant_timing` refuses an unapplied static ability of that kind

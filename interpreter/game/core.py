@@ -115,6 +115,7 @@ class GameCore:
         self._runs = Kept(self._runs_now)   # (perform)
         self._runs_read: tuple = ((), (), True, -1)   # the objects in play and their fields it last read, its value, and
         # `journaled.counted_writes` then
+        self._cards_read = (0, True)   # the objects' ids read up to, and whether every one's card runs (`_cards_run`)
         self._player_statics: dict[type, Kept] = {}   # by kind, the static abilities about players (player_rules.py)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
         self._settled: Key = None   # where the last check of state-based actions found none (state_based.py)
@@ -384,9 +385,24 @@ class GameCore:
 
     def refuse_not_run(self) -> None:
         """A state the interpreter can't run is refused (runs.py); that it can is kept while what it read stays
-        the same (`_runs`)."""
-        if not self._runs.get(self.state.journal):
+        the same (`_runs`), and known at once while every object made in this game has a card no object of which
+        is ever refused (`_cards_run`)."""
+        state = self.state
+        read, run = self._cards_read
+        if read != state.next_id:
+            run = self._cards_run(read, run)
+        if not run and not self._runs.get(state.journal):
             raise runs.state_not_run(self._in_play(), self.rulebook)
+
+    def _cards_run(self, read: int, run: bool) -> bool:
+        """Whether, as it was for the objects up to id `read`, each object made since has a card that runs
+        (`runs.card_runs`): read by id, each from the last one read on (an id a rollback undid is read again as it
+        is made anew); once one has not, False for the rest of the game."""
+        state = self.state
+        made, objects, book = state.next_id, state.objects, self.rulebook
+        run = run and all(runs.card_runs(objects[i].card, book) for i in range(read, made) if i in objects)
+        self._cards_read = (made, run)
+        return run
 
     def perform(self, player: str, action: Callable[[], None], chooser: Chooser) -> list[Event]:
         """Run one player action all-or-nothing (a refusal rolls the journal back); returns the events

@@ -415,6 +415,9 @@ def _first_unapplied(abilities: tuple, book: "Rulebook") -> tuple[ast.Node, "Gap
 #: per card and rulebook.
 _UNAPPLIED = ByIdentity(lambda card, book: tuple(_first_unapplied(card.face(back).abilities, book)
                                                  for back in (False, True)))
+#: Whether no object of the card is ever refused (`state_not_run`): all its lines understood, no unapplied static
+#: ability on either face; read once per card and rulebook.
+card_runs = ByIdentity(lambda card, book: not card.ignored_lines and _UNAPPLIED(card, book) == (None, None))
 
 
 def state_not_run(objects: Iterable, book: "Rulebook") -> MtgError | None:
