@@ -16,6 +16,7 @@ from .choices import Choice
 from .events import LOOKING_BACK, TRIGGER_EVENTS, Event
 from .heard import Heard, card_heard, events_of, joined, text_heard
 from .damage import any_of_kind, has_kind, statics_of_kind
+from .game_designations import AT_ANY_TIME
 from .memo import ByIdentity, read_again
 from .state import Delayed, GameObject, StackItem, is_as_printed, printed_ability_tuples
 from .player_rules import Inherent
@@ -83,11 +84,13 @@ class Bookkeeping:
         chosen as they do (603.3d; one with no legal target is removed). What choosing those targets triggers
         (ward) goes on the stack next, and so on until nothing waits; abilities that never stop triggering one
         another are refused (104.4b). Events already looked at (`bookkept`) aren't again; in the untap step no
-        player receives priority: what triggers waits (502.4). On the state a run left that its last round
-        changed nothing in (`_quiet`: the same stamp, every event looked at), a run again does nothing."""
+        player receives priority: what triggers waits (502.4). While the state but for its volatile fields is
+        the one a round that changed nothing left (`_quiet`), and no ability may hear the events since, a run
+        again does nothing."""
         state = self.state
         journal = state.journal
-        if self._quiet == journal.stamp() and state.bookkept == len(state.events):
+        if self._quiet == journal.steady() and self._unheard(state.bookkept):
+            self._bookkept()
             return
         self.settle_control()   # 613.1b: static control-changing effects as the action left the permanents
         self.collect_triggers(max(start, state.bookkept))
@@ -106,7 +109,7 @@ class Bookkeeping:
             pending = state.pending_triggers
             if not pending:
                 if journal.stamp() == before:
-                    self._quiet = before
+                    self._quiet = self._steadily_quiet()
                 return
             order = state.order
             first = order.index(state.active)
@@ -128,6 +131,19 @@ class Bookkeeping:
             self._bookkept()
         raise error("E402", f"abilities keep triggering one another as they are put on the stack (more than "
                     f"{MAX_COUNT} times): the game can't go on", rule="104.4b")
+
+    def _steadily_quiet(self) -> int | None:
+        """The steady stamp, where a round that changed nothing read no volatile state: the state-based actions'
+        check found none at a steady stamp alone (`_settled`), nothing settles control (no control-changing
+        effect, the continuous pass kept at a steady stamp alone) and no rule may apply at any time; else None.
+        At that steady stamp, the round changes nothing again whatever the volatile fields are."""
+        state = self.state
+        settled, passed = self._settled, self._static_pass.key
+        if settled is None or settled[1] is not None or passed is None or passed[1] is not None \
+                or self._static_pass.value.controls or state.control_bases or state.control_changes \
+                or self.may_have(AT_ANY_TIME):
+            return None
+        return state.journal.steady()
 
     def _bookkept(self) -> None:
         """The events so far have been looked at for triggers (`GameState.bookkept`)."""
@@ -157,11 +173,8 @@ class Bookkeeping:
         designations' (725.2); delayed triggered abilities too, on events after they were created (603.7a). Events
         no ability in this game may hear (`_heard`) trigger nothing: the sources aren't looked for then."""
         events = self.state.events
-        if start >= len(events):
+        if start >= len(events) or self._unheard(start):
             return
-        heard = self._heard().events
-        if heard is not None and heard.isdisjoint([event.name for event in events[start:]]) and not self.state.delayed:
-            return   # no ability in this game may hear them
         sources = self._trigger_sources.get(self.state.journal)
         gone = self._gone(events[start:])
         by_event, others, last_known = sources.by_event, sources.others, self.state.last_known
@@ -176,6 +189,13 @@ class Bookkeeping:
                 self._collect(event, heard)
             if self.state.delayed:
                 self.collect_delayed(event, index)
+
+    def _unheard(self, start: int) -> bool:
+        """Whether the events from `start` on trigger nothing: no ability in this game may hear them (`_heard`), and
+        no delayed triggered ability waits."""
+        heard = self._heard().events
+        return heard is not None and not self.state.delayed and heard.isdisjoint(
+            [event.name for event in self.state.events[start:]])
 
     def _heard(self) -> Heard:
         """What the text this game has may do (heard.py: the names of the events its abilities may hear, the kinds
@@ -201,9 +221,11 @@ class Bookkeeping:
         return has_kind(self._heard().kinds, kind)
 
     def hear(self, text: ast.Node) -> None:
-        """Effect text run that is no object's (a scenario's step) is heard in this game too (`_heard`)."""
+        """Effect text run that is no object's (a scenario's step) is heard in this game too (`_heard`): what it may
+        trigger or apply, a run of `after_action` looks for again (`_quiet`)."""
         read, heard = self._heard_read
         self._heard_read = (read, joined(heard, text_heard(text, self.rulebook)))
+        self._quiet = None
 
     def _functioning_sources(self) -> "TriggerSources":
         """The permanents, spells, cards in graveyards and emblems (114.4) with triggered abilities that function

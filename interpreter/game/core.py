@@ -120,7 +120,7 @@ class GameCore:
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
         self._settled: Key = None   # where the last check of state-based actions found none (state_based.py)
         self._permanents_read: PermanentsRead | None = None   # what its last look at the permanents read, if kept
-        self._quiet: int | None = None   # the stamp where `after_action`'s last round changed nothing (bookkeeping.py)
+        self._quiet: int | None = None   # the steady stamp where `after_action`'s last round changed nothing (bookkeeping.py)
 
     def characteristics(self, object_id: int) -> Characteristics:
         """What the object is now (613): its own characteristics, then, on the battlefield, the continuous
