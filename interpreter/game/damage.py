@@ -51,9 +51,21 @@ _static_nodes_of_kind = ByIdentity(lambda abilities, rulebook, kind: tuple(
     a for a, _ in statics_of_kind(abilities, rulebook, kind)))
 #: The classes of the abilities a tuple of abilities has (with what its keywords mean), read once per tuple.
 _classes = ByIdentity(lambda abilities, rulebook: frozenset(type(a) for a, _ in _statics(abilities, rulebook)))
+#: The sets of classes `_classes_of_all` gave, each once (a set equal to one given is that one), forgotten at once
+#: when it holds 4096: `has_kind` reads each set once, whichever tuples it is of.
+_class_sets: dict[frozenset[type], frozenset[type]] = {}
+
+
+def _read_classes_of_all(rulebook: "Rulebook", *tuples: tuple) -> frozenset[type]:
+    classes = frozenset().union(*(_classes(t, rulebook) for t in tuples))
+    if len(_class_sets) >= 4096:
+        _class_sets.clear()
+    return _class_sets.setdefault(classes, classes)
+
+
 #: Those of several tuples, read once per rulebook and tuples (the permanents' tuples stay the same objects while
 #: what they are doesn't change), whatever kinds are asked of them.
-_classes_of_all = ByIdentity(lambda rulebook, *tuples: frozenset().union(*(_classes(t, rulebook) for t in tuples)))
+_classes_of_all = ByIdentity(_read_classes_of_all)
 #: Whether a set of classes has one of a kind (a node class or a tuple of them), read once per set and kind.
 has_kind = ByIdentity(lambda classes, kind: any(issubclass(c, kind) for c in classes))
 
