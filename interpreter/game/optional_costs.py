@@ -130,8 +130,10 @@ class OptionalCosts:
     def replace_draw(self, player: str, env: Env | None) -> bool:
         """614.11, 614.6: the player may replace a draw with the ability of a card in their graveyard that
         functions there (702.52a: with at least N cards in their library, 702.52b); whether one did. What a card
-        is is read only when it may have one (`_card_replaces_draw`), then looked for once over the cards' tuples
-        of abilities (`any_of_kind`)."""
+        is is read only when the game's text has one (`may_have`) and the card may have one (`_card_replaces_draw`),
+        then looked for once over the cards' tuples of abilities (`any_of_kind`)."""
+        if not self.may_have(ast.DrawReplacement):
+            return False
         library = len(self.state.players[player].zones["library"])
         options = []
         objects, rulebook = self.state.objects, self.rulebook

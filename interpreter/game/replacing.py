@@ -74,8 +74,9 @@ class Replacing:
         """614.1a, 614.6: a replacement effect that applies to the object's move to `zone` happens instead; the
         object as it is after that (the move never happens), or None when none applies. `known`: it leaves the
         battlefield together with others (704.8), one event for all: the abilities of those that already left
-        apply too, as they last existed."""
-        if zone != "graveyard":
+        apply too, as they last existed. None at once where nothing is waiting and the game's text has no such
+        ability (`may_have`)."""
+        if zone != "graveyard" or not self.state.replacements and not self.may_have(ast.ReplaceEvent):
             return None
         obj = self.state.objects[object_id]
         event = Event("died" if obj.zone == "battlefield" else "moved", obj.controller or obj.owner, obj.card_name,
