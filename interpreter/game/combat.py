@@ -34,12 +34,6 @@ class Combat(CombatRequirements):
     declaring: tuple | None = None
 
     # ------------------------------------------------------------ what static abilities say
-    def combat_rules(self, object_id: int, kind: type) -> list[tuple[ast.Node, Env]]:
-        """The static abilities of one kind that apply to the object, its own and other permanents' (604.1), each
-        with the environment it is read in (`Statics.statics_about`)."""
-        self._refuse_unapplied(kind)
-        return self.statics_about(object_id, kind)
-
     def _restrictions(self, object_id: int, block: bool) -> bool:
         """508.1c, 509.1b: a static ability or an effect saying it can't attack (can't block); one about the
         defending player is read for each thing it would attack (`attack_group_problem`)."""

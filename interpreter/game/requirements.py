@@ -17,6 +17,7 @@ from ..diagnostics import error
 from ..language import ast
 from .choices import Choice
 from .state import Demand
+from .steps import Env
 
 #: More alternatives than this are searched one creature at a time (each one changed alone).
 MAX_ALTERNATIVES = 4096
@@ -24,6 +25,15 @@ MAX_ALTERNATIVES = 4096
 
 class CombatRequirements:
     """Requirements to attack and block; a part of `Game` that `Combat` asks."""
+
+    def combat_rules(self, object_id: int, kind: type) -> list[tuple[ast.Node, Env]]:
+        """The static abilities of one kind that apply to the object, its own and other permanents' (604.1), each
+        with the environment it is read in (`Statics.statics_about`); none where no text of the game has one
+        (`may_have`: nor one not applied yet)."""
+        if not self.may_have(kind):
+            return []
+        self._refuse_unapplied(kind)
+        return self.statics_about(object_id, kind)
 
     def demands(self, object_id: int) -> list[Demand]:
         """The requirements on a creature: its static abilities', then those effects gave it (701.15c: each

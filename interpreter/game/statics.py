@@ -38,7 +38,9 @@ class Statics:
 
     def own_statics(self, chars: Characteristics | None, kind: type | tuple) -> list[tuple[ast.Node, dict]]:
         """Its static abilities of a kind about itself; one about other objects isn't applied yet and is
-        refused (runs.py)."""
+        refused (runs.py). None where the game's text has none (`may_have`)."""
+        if not self.may_have(kind):
+            return []
         self._refuse_unapplied(kind)
         return [(a, values) for a, values in self.statics_with_values(chars, kind)
                 if isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
@@ -46,7 +48,10 @@ class Statics:
     def statics_about(self, object_id: int, kind: type | tuple) -> list[tuple[ast.Node, Env]]:
         """The static abilities of a kind that apply to the object now (604.1, 611.3a), each with the environment
         it is read in: its own about itself, then those of permanents whose text describes it ('Creatures you
-        control can't be blocked except by ...', 'Cowards can't block Warriors'), in battlefield order."""
+        control can't be blocked except by ...', 'Cowards can't block Warriors'), in battlefield order. None where
+        the game's text has none (`may_have`)."""
+        if not self.may_have(kind):
+            return []
         found = [(a, self._env_of(object_id, values)) for a, values in self.statics_with_values(
                  self.characteristics(object_id), kind) if isinstance(getattr(a, "objects", ast.Self()), ast.Self)]
         for source, ability, values in self._others_statics.get(self.state.journal):
