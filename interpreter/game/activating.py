@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from typing import Callable
 
 from ..diagnostics import MtgError, error
@@ -138,10 +137,11 @@ class Activating:
         text where two abilities share a cost; abilities with the same text are one option."""
         if len(abilities) == 1:   # a cost no other ability shares
             return {abilities[0].cost_text: abilities[0]}
-        costs = Counter(a.cost_text for a in abilities)
+        costs = [a.cost_text for a in abilities]
         options: dict[str, ast.ActivatedAbility] = {}
         for ability in abilities:
-            options.setdefault(ability.cost_text if costs[ability.cost_text] == 1 else self.words_of(ability), ability)
+            options.setdefault(ability.cost_text if costs.count(ability.cost_text) == 1 else self.words_of(ability),
+                               ability)
         return options
 
     def _activate(self, player: str, object_id: int, ability: ast.ActivatedAbility) -> None:

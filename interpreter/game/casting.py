@@ -218,6 +218,8 @@ class Casting:
         refused (citing `rule`) before anything is asked; `payers` may each pay for one of the mana symbols
         instead (paying.py). Returns the mana symbols and the life to pay.
         """
+        if not cost and changes is NO_CHANGES:
+            return (), 0   # no mana, nothing to announce: paid by acknowledging it (118.5), as most mana abilities'
         player = self.state.players[env.player]
         fixed = [s for s in cost if s != "X" and "/" not in s]
         choices = [s for s in cost if "/" in s]   # hybrid halves first, then Phyrexian (107.4e, 107.4f)

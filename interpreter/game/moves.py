@@ -258,8 +258,10 @@ class Moves:
             self.state.players[player].pool = pay(self.state.players[player].pool, cost, what, rule)
 
     def pay_life(self, player: str, amount: int, what: str) -> None:
-        """119.4: a player can pay life only up to their life total; 0 life always."""
-        if amount and amount > self.state.players[player].life:
+        """119.4: a player can pay life only up to their life total; 0 life always (nothing changes)."""
+        if not amount:
+            return
+        if amount > self.state.players[player].life:
             raise error("E401", f"can't pay {amount} life for {what}: {player} has "
                         f"{self.state.players[player].life}", rule="119.4")
         self.state.players[player].life -= amount

@@ -6,6 +6,7 @@ from ...language import ast
 from ..choices import Choice
 from ..costs import keyword_changes, total_changes
 from ..events import Event
+from ..memo import ByIdentity
 from ..mana import COLOR_LETTERS, NO_CHANGES, CostChanges, parse_cost, parse_pool
 from ..state import STEPS, phase_of
 from .base import Env, executes
@@ -122,12 +123,12 @@ class PaymentSteps:
     def add_mana(self, node: ast.AddMana, env: Env) -> None:
         """106.1, 605: mana goes into the player's pool at once."""
         pool = self.state.players[env.player].pool
-        if node.makes:  # one option of one mana is named by its type ('G'), as 'any color' is
-            names = {made[1:-1] if made.count("{") == 1 else made: made for made in node.makes}
+        names = _NAMED(node)
+        if names:
             made = node.makes[0] if len(names) == 1 else names[self.game.ask(
                 Choice("option", f"{env.action_text}: which mana", list(names), rule="106.1"))]
             for _ in range(1 if node.count is None else self.number(node.count, env)):
-                pool.update(parse_pool(made))
+                pool.update(_POOL(made))
             return
         if node.chosen is not None:   # 607.2d: no color chosen, no mana (106.5)
             value = self.chosen_value(node.chosen, env)
@@ -240,3 +241,10 @@ class PaymentSteps:
 
 def _times(times: int) -> str:
     return {1: "once", 2: "twice"}.get(times, f"{times} times")
+
+
+#: The fixed amounts of mana a node adds (`makes`), by name: one of one mana is named by its type ('G'), as 'any
+#: color' is; read once per node.
+_NAMED = ByIdentity(lambda node: {made[1:-1] if made.count("{") == 1 else made: made for made in node.makes})
+#: The mana a mana string adds, read once per string (only read: `update` copies it).
+_POOL = ByIdentity(parse_pool)
