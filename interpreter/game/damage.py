@@ -9,6 +9,7 @@ keyword gave them.
 """
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING, Sequence
 
 from ..diagnostics import error
@@ -67,7 +68,7 @@ def _read_classes_of_all(rulebook: "Rulebook", *tuples: tuple) -> frozenset[type
 #: what they are doesn't change), whatever kinds are asked of them.
 _classes_of_all = ByIdentity(_read_classes_of_all)
 #: Whether a set of classes has one of a kind (a node class or a tuple of them), read once per set and kind.
-has_kind = ByIdentity(lambda classes, kind: any(issubclass(c, kind) for c in classes))
+has_kind = ByIdentity(lambda classes, kind: any(map(issubclass, classes, repeat(kind))))
 
 
 def any_of_kind(abilities: list[tuple], rulebook: "Rulebook", kind: type | tuple) -> bool:
