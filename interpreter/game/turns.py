@@ -83,7 +83,8 @@ class Turns:
         if new_turn:
             self._begin_turn()
         state.step = step
-        state.priority_in_cleanup = False
+        if state.priority_in_cleanup:
+            state.priority_in_cleanup = False
         self.emit(Event("step_began", state.active, step=step))
         return self._turn_actions() and self._priority()
 
@@ -129,14 +130,15 @@ class Turns:
         if state.step == "cleanup":
             return ("cleanup", False) if state.priority_in_cleanup else ("untap", True)
         position = STEPS.index(state.step) + 1
-        while self._skipped(STEPS[position]):
+        skips = {rule.step for rule, _, _ in self.player_statics(state.active, ast.SkipStep)}
+        while self._skipped(STEPS[position], skips):
             position += 1
         return STEPS[position], False
 
-    def _skipped(self, step: str) -> bool:
+    def _skipped(self, step: str, skips: set[str]) -> bool:
         """103.8a: the first player skips the draw step of their first turn in a two-player game; 614.10: a static
-        ability of the active player's says to skip the step; 508.8: no attackers, no blockers or damage."""
-        if any(rule.step == step for rule, _, _ in self.player_statics(self.state.active, ast.SkipStep)):
+        ability of the active player's says to skip the step (`skips`); 508.8: no attackers, no blockers or damage."""
+        if step in skips:
             return True
         if step == "draw":
             return self.state.turn == 1 and len(self.state.order) == 2
