@@ -79,9 +79,12 @@ def any_of_kind(abilities: list[tuple], rulebook: "Rulebook", kind: type | tuple
 #: Those of them that aren't run (runs.py), each with its gap.
 _gaps = ByIdentity(lambda abilities, rulebook: tuple(
     (a, found) for a in _static_nodes(abilities, rulebook) if (found := runs.gap(a, rulebook)) is not None))
-#: Whether any of several tuples has one, read once per rulebook and tuples (the permanents' tuples stay the same
-#: objects while what they are doesn't change).
-_any_gaps = ByIdentity(lambda rulebook, *tuples: any(_gaps(t, rulebook) for t in tuples))
+#: The static abilities of the permanents (each with its id and characteristics) that aren't run, with their gaps,
+#: read once per dict of them (`Bookkeeping.permanents`: the continuous pass's value stays the same object while
+#: they are each what they were) and rulebook, kept for the last few such dicts.
+_unapplied_of = ByIdentity(lambda permanents, rulebook: tuple(
+    (object_id, ability, found) for object_id, chars in permanents.items()
+    for ability, found in _gaps(chars.abilities, rulebook)), 64)
 
 
 class Damage:
@@ -150,11 +153,7 @@ class Damage:
     def _read_unapplied(self) -> tuple[tuple[int, ast.Node, runs.Gap], ...]:
         """Each permanent's static abilities that aren't run, with what each lacks (kept while what it read stays
         the same: `GameCore._unapplied_kept`)."""
-        permanents = self.permanents()
-        if not _any_gaps(self.rulebook, *[chars.abilities for chars in permanents.values()]):
-            return ()
-        return tuple((object_id, ability, found) for object_id, chars in permanents.items()
-                     for ability, found in _gaps(chars.abilities, self.rulebook))
+        return _unapplied_of(self.permanents(), self.rulebook)
 
     # ------------------------------------------------------------ damage
     def lethal_in_any_amount(self, chars: Characteristics | None) -> bool:
