@@ -84,7 +84,7 @@ def test_a_plain_container_assigned_to_the_state_is_adopted() -> None:
 
 def test_making_a_state_object_records_nothing() -> None:
     """A new object has no old values: made while a mark is open, it leaves the journal and its stamps as they
-    were (whether `recorded`'s __init__ goes through `_made` or not)."""
+    were (whether `recorded`'s __init__ goes through `made_quietly` or not)."""
     state = GameState({"alice": Player("alice")}, ["alice"], "alice")
     journal = state.journal
     mark = journal.mark()

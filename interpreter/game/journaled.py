@@ -2,19 +2,17 @@
 attribute writes push (object, name, old value), and its containers are `JList`, `JDict`, `JSet` and `JCounter`,
 whose changes push their inverse operation (inverses.py). A plain list, dict, set or Counter assigned to a field
 is adopted into its journaled type, so there is no write to the state that the journal misses
-(tests/test_journal.py). A state class is made with `recorded`. The random generator is a `JRandom` whose state
-is saved before its first draw after a mark. A field that changes at nearly every step is declared volatile
+(tests/test_journal.py). A state class is made with `state_class.recorded`. The random generator is a `JRandom`
+whose state is saved before its first draw after a mark. A field that changes at nearly every step is declared volatile
 (`Recorded.volatile_fields`): its writes don't move the journal's steady stamp (every other recorded write does,
 as it is made: `Journal.steadied`), and reading it inside a watched computation is noted (`Journal.computed`).
 """
 from __future__ import annotations
 
-import functools
 import random
 import types
 from collections import Counter
-from dataclasses import MISSING, dataclass, fields as fields_of
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable
 
 from .inverses import (dict_delete, dict_restore, dict_set, list_delete, list_insert, list_pop, list_restore,
                        list_set, list_truncate, rng_restore, set_add, set_attr, set_discard, set_restore)
@@ -47,7 +45,7 @@ def _unrecorded_write() -> None:
         _idle_steadied.clear()
 
 
-def _made(init: Callable[..., None], obj: Any, *args: Any, **kwargs: Any) -> None:
+def made_quietly(init: Callable[..., None], obj: Any, *args: Any, **kwargs: Any) -> None:
     """`init(obj, ...)` of a new object, recording nothing: it has no old values (`recorded`)."""
     global _active, _unrecorded
     journal, _active, unrecorded = _active, None, _unrecorded
@@ -251,7 +249,7 @@ class JCounter(_JournaledMapping, Counter):
     __slots__ = ()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        _made(Counter.__init__, self, *args, **kwargs)
+        made_quietly(Counter.__init__, self, *args, **kwargs)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         """Counter.update fills an empty Counter with dict.update, past __setitem__: save it whole."""
@@ -378,12 +376,12 @@ VOLATILE_TWIN: dict[type, type] = {
                                                          "__doc__": f"A {kind.__name__} held by a volatile field."})
     for kind in (JList, JDict, JSet, JCounter)}
 #: Where each plain or journaled container a volatile field is given goes: its volatile twin.
-_VOLATILE_ADOPT: dict[type, type] = {**{plain: VOLATILE_TWIN[kind] for plain, kind in ADOPT.items()}, **VOLATILE_TWIN}
+VOLATILE_ADOPT: dict[type, type] = {**{plain: VOLATILE_TWIN[kind] for plain, kind in ADOPT.items()}, **VOLATILE_TWIN}
 
 
 class Recorded:
     """A class of the game state, made with `recorded`: a write to a field is journaled, and a plain container
-    assigned to one is adopted into its journaled type (a copy, as every field's own: `_journaling_setattr`)."""
+    assigned to one is adopted into its journaled type (a copy, as every field's own: `journaling_setattr`)."""
 
     __slots__ = ()
     #: Fields that change at nearly every step and that little computed from the state reads (`Journal.steady`).
@@ -395,13 +393,13 @@ class Recorded:
         raise AttributeError(f"{type(self).__name__}.{name}: state attributes are set, never deleted")
 
 
-def _journaling_setattr(cls: type, slots: dict[str, tuple[str, Any]]) -> Callable[[Any, str, Any], None]:
+def journaling_setattr(cls: type, slots: dict[str, tuple[str, Any]]) -> Callable[[Any, str, Any], None]:
     """The `__setattr__` of a state class with these slots (field -> its slot's name and slot; a volatile field's
     from under its property, read and written with no call of Python): a write is journaled with the old value
     unless it is the same, a volatile one without moving the steady stamp or `counted_writes`; a container is
     adopted (into its volatile twin for a volatile field)."""
     volatile, counted = cls.volatile_fields, cls.counted
-    by_name = {name: (slot_name, slot.__set__, _VOLATILE_ADOPT if name in volatile else ADOPT, name not in volatile)
+    by_name = {name: (slot_name, slot.__set__, VOLATILE_ADOPT if name in volatile else ADOPT, name not in volatile)
                for name, (slot_name, slot) in slots.items()}
 
     def __setattr__(self: Recorded, name: str, value: Any) -> None:
@@ -439,7 +437,7 @@ def _slot_read(obj: Any) -> Any:   # the template of a volatile field's getter, 
     return obj._slot
 
 
-def _volatile_slot(slot: Any, alias: str) -> property:
+def volatile_slot(slot: Any, alias: str) -> property:
     """A volatile field's slot (kept under `alias`) as a property: read inside a watched computation, it makes that
     one read volatile state (`Journal.computed`); a container stored in it is adopted into its volatile twin. Its
     getter, called straight from C, is `_slot_read` reading the alias: a read written in the code is specialized
@@ -452,49 +450,3 @@ def _volatile_slot(slot: Any, alias: str) -> property:
         twin = VOLATILE_TWIN.get(type(value))
         write(obj, value if twin is None else twin(value))
     return property(get, set_, doc=slot.__doc__)
-
-
-R = TypeVar("R", bound=type)
-
-
-def recorded(cls: R) -> R:
-    """A state class (a `Recorded`): a dataclass with __slots__ whose construction records nothing -- a
-    new object has no old values, and disappears with the journaled entry that holds it. Its __init__ is the
-    one a frozen dataclass gets, which sets each field with `object.__setattr__` (not the journaling one:
-    nothing to record, about 40 fields an object); plain containers among the arguments, or made by a
-    default factory that may give one, are then adopted as its `__setattr__` would."""
-    own = dict(cls.__dict__)
-    cls = dataclass(slots=True, frozen=True)(cls)
-    for name in ("__setattr__", "__delattr__", "__getstate__", "__setstate__"):
-        if name not in own and name in cls.__dict__:
-            delattr(cls, name)   # the frozen dataclass's: writes are Recorded's again, copies field by field
-    cls.__hash__ = own.get("__hash__")   # as a dataclass that isn't frozen: unhashable unless it says
-    fields = fields_of(cls)
-    names = tuple(f.name for f in fields)
-    aliases = {name: f"_slot_{name}" for name in cls.volatile_fields}   # where a volatile field's slot stays
-    cls.__setattr__ = _journaling_setattr(cls, {name: (aliases.get(name, name), cls.__dict__[name]) for name in names})
-    for name, alias in aliases.items():
-        setattr(cls, alias, cls.__dict__[name])
-        setattr(cls, name, _volatile_slot(cls.__dict__[name], alias))
-    factoried = tuple(f.name for f in fields if f.default_factory is not MISSING and not (
-        isinstance(f.default_factory, type) and (f.default_factory in ADOPT.values()
-                                                 or not issubclass(f.default_factory, tuple(ADOPT)))))
-    init = cls.__init__
-    # 'recording nothing' needs `_made` only where the construction may write through the journal: a
-    # __post_init__, or a default factory other than a journaled container's type (JRandom seeds itself)
-    made = init if "__post_init__" not in own and all(
-        f.default_factory is MISSING or f.default_factory in ADOPT.values() for f in fields) \
-        else functools.partial(_made, init)
-    adopting = ADOPT.keys()
-
-    @functools.wraps(init)
-    def __init__(self: Recorded, *args: Any, **kwargs: Any) -> None:
-        made(self, *args, **kwargs)
-        if factoried or not adopting.isdisjoint(map(type, args)) or kwargs and not adopting.isdisjoint(
-                map(type, kwargs.values())):
-            for name in names:
-                adopt = ADOPT.get(type(getattr(self, name)))
-                if adopt is not None:
-                    object.__setattr__(self, name, adopt(getattr(self, name)))
-    cls.__init__ = __init__
-    return cls

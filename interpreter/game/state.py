@@ -15,9 +15,10 @@ from ..language import ast
 from .characteristics import Characteristics, Face, counter_changes, with_level_stripe
 from .events import Event
 from .journal import Journal
-from .journaled import JCounter, JDict, JList, JRandom, JSet, Recorded, recorded
+from .journaled import JCounter, JDict, JList, JRandom, JSet, Recorded
 from .mana import COLOR_LETTERS, mana_value
 from .memo import ByIdentity
+from .state_class import recorded
 from .zone_lists import ZoneList
 
 #: The turn's steps (500.1), as the language names them.
