@@ -267,10 +267,14 @@ class Table:
 
     def result(self, error: str | None) -> GameResult:
         state = self.game.state
-        events: Counter = Counter(e.name for e in state.events)
-        cards: dict = {}
-        for event in state.events:
-            if event.card:
-                cards.setdefault(event.card, Counter())[event.name] += 1
-        return GameResult(self.seed, state.winner, state.turn, self.doc, error, events=events,
-                          cards={c: dict(n) for c, n in cards.items()}, decisions=self.decisions)
+        events = state.events
+        cards: dict[str, dict[str, int]] = {}   # card name -> {event name: count}
+        for event in events:
+            card = event.card
+            if card:
+                counts = cards.get(card)
+                if counts is None:
+                    counts = cards[card] = {}
+                counts[event.name] = counts.get(event.name, 0) + 1
+        return GameResult(self.seed, state.winner, state.turn, self.doc, error,
+                          events=Counter(e.name for e in events), cards=cards, decisions=self.decisions)
