@@ -190,7 +190,7 @@ class Continuous:
     def kept_tapped(self) -> set[int]:
         """502.3: the permanents static abilities say don't untap during their controller's untap step."""
         kept: set[int] = set()
-        if not self.permanents_have(ast.DoesntUntap):
+        if not (self.may_have(ast.DoesntUntap) and self.permanents_have(ast.DoesntUntap)):
             return kept
         for source in self.state.battlefield:
             for rule, values in self.statics_with_values(self.characteristics(source), ast.DoesntUntap):

@@ -58,7 +58,7 @@ class Phasing:
         and, at the same time, the permanents that phased out directly under their control phase in."""
         state = self.state
         out = []
-        if self.permanents_have(ast.PhasesOutInUntapStep):
+        if self.may_have(ast.PhasesOutInUntapStep) and self.permanents_have(ast.PhasesOutInUntapStep):
             out = [i for i in state.battlefield if state.objects[i].controller == state.active
                    and self._own(self.characteristics(i), ast.PhasesOutInUntapStep)]
         back = [i for i in state.phased if state.objects[i].controller == state.active

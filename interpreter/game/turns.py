@@ -21,6 +21,7 @@ from ..language import ast
 from .choices import Choice
 from .durations import END_OF_COMBAT, END_OF_NEXT_TURN
 from .events import Event
+from .memo import ByIdentity
 from .state import STEPS, Context, Until
 from .steps import Env
 
@@ -130,12 +131,13 @@ class Turns:
         if state.step == "cleanup":
             return ("cleanup", False) if state.priority_in_cleanup else ("untap", True)
         position = STEPS.index(state.step) + 1
-        skips = {rule.step for rule, _, _ in self.player_statics(state.active, ast.SkipStep)}
+        skips = {rule.step for rule, _, _ in self.player_statics(state.active, ast.SkipStep)} \
+            if self.may_have(ast.SkipStep) else ()
         while self._skipped(STEPS[position], skips):
             position += 1
         return STEPS[position], False
 
-    def _skipped(self, step: str, skips: set[str]) -> bool:
+    def _skipped(self, step: str, skips: set[str] | tuple) -> bool:
         """103.8a: the first player skips the draw step of their first turn in a two-player game; 614.10: a static
         ability of the active player's says to skip the step (`skips`); 508.8: no attackers, no blockers or damage."""
         if step in skips:
@@ -148,7 +150,8 @@ class Turns:
 
     def attackers(self) -> list[int]:
         """The attacking creatures (508.1k)."""
-        return [i for i in self.state.battlefield if self.state.objects[i].attacking is not None]
+        objects = self.state.objects
+        return [i for i in self.state.battlefield if objects[i].attacking is not None]
 
     def _begin_turn(self) -> None:
         """The player of the next extra turn takes it (500.7), else the next player in turn order after the last
@@ -200,7 +203,7 @@ class Turns:
         state = self.state
         step = state.step
         action = _TURN_ACTIONS.get(step)
-        defined = [a for a in self.rulebook.turn_based_actions if a.step == step]
+        defined = _defined_by_step(self.rulebook).get(step, ())
         state.turn_actions_done = True
         if action is None and not defined:
             return True
@@ -295,11 +298,12 @@ class Turns:
         that last a while ('can't attack this turn'), delayed triggered abilities with a duration, and
         permissions to play cards."""
         state = self.state
+        objects = state.objects
 
         def over(until: Until | None) -> bool:
             return until is not None and ends(until)
         for i in state.battlefield:
-            obj = state.objects[i]
+            obj = objects[i]
             if obj.modifiers and any(over(m[2]) for m in obj.modifiers):
                 obj.modifiers = tuple(m for m in obj.modifiers if not over(m[2]))
             if obj.granted and any(over(g[1]) for g in obj.granted):
@@ -314,10 +318,12 @@ class Turns:
             self.end_control(over)
         self.end_player_rules(over)
         for figures in state.players.values():   # permissions to play cards from a zone (601.2a)
-            for i in figures.zones["exile"] + figures.zones["graveyard"]:
-                obj = state.objects[i]
-                if obj.playable_by is not None and over(obj.playable_until):
-                    obj.playable_by = obj.playable_until = None
+            zones = figures.zones
+            for zone in (zones["exile"], zones["graveyard"]):
+                for i in zone:
+                    obj = objects[i]
+                    if obj.playable_by is not None and over(obj.playable_until):
+                        obj.playable_by = obj.playable_until = None
 
     # ------------------------------------------------------------ timing
     def require_priority(self, what: str) -> None:
@@ -364,6 +370,11 @@ class Turns:
         land = self.move(obj.id, "battlefield", controller=player)
         figures.lands_played += 1
         self.emit(Event("land_played", player, land.card_name, land.id))
+
+#: The turn-based actions rules files define (703.4), by step, read once per rulebook.
+_defined_by_step: ByIdentity[dict[str, tuple[ast.TurnBasedAction, ...]]] = ByIdentity(lambda rulebook: {
+    step: tuple(a for a in rulebook.turn_based_actions if a.step == step)
+    for step in {a.step for a in rulebook.turn_based_actions}})
 
 #: Each step's turn-based actions (703.4): the method of `Game` that does them (combat.py's in combat).
 _TURN_ACTIONS: dict[str, str] = {
