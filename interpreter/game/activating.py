@@ -148,12 +148,12 @@ class Activating:
         obj = self.state.objects[object_id]
         context = self.new_context(player, obj.id)
         env = Env(player, context, obj.id, action_text=f"activate {obj.card_name}")
-        item = StackItem(self.state.new_id(), player, context, effect=ability.effect, source_name=obj.card_name,
-                         activated=True)
+        item_id = self.state.new_id()   # (a mana ability's too, though it goes on no stack, 605.3a)
         symbols, announced, is_mana, others = _COST_READING(ability)
         if not is_mana:
             self.check_stack_unlocked(f"can't activate {obj.card_name}'s ability")
-            self.state.stack.append(item)
+            self.state.stack.append(StackItem(item_id, player, context, effect=ability.effect,
+                                              source_name=obj.card_name, activated=True))
         self.interpreter.check_activation(ability, env)  # 602.5b
         self._announce_loyalty(obj, ability, env)  # 606.3, 602.2b
         changes = total_changes(self.interpreter, [(c, env) for c in ability.cost_changes])  # 601.2f

@@ -115,7 +115,10 @@ class Casting:
 
     def as_though_flash(self, player: str, spell: Characteristics) -> bool:
         """609.4: a permanent of the player's lets such spells be cast as though they had flash; any one
-        whose condition the spell meets is enough (609.4a)."""
+        whose condition the spell meets is enough (609.4a); none where the game's text has no such ability
+        (`may_have`)."""
+        if not self.may_have(ast.AsThoughFlash):
+            return False
         objects = self.state.objects
         for object_id, chars in self.permanents().items():   # each as it is now, in battlefield order
             if objects[object_id].controller != player:

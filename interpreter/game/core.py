@@ -334,10 +334,11 @@ class GameCore:
                         help=did_you_mean(ref.player, self.state.players))
         name = ref.name.lower()   # read first: most objects differ by name
         objects = self.state.objects
-        found = [i for i in self._holding(ref) if (o := objects[i]).card.folded == name
-                 and o.zone in zones and self._held(ref, o)]
-        if not (ref.zone and ref.player):   # (else they are from one zone of one holder's, in its order already)
-            found = self.ordered(found, player)
+        if ref.zone and ref.player:   # one zone of one holder's, in its order already
+            found = self._held_named(ref, name) if ref.zone in zones else []
+        else:
+            found = self.ordered([i for i in self._holding(ref) if (o := objects[i]).card.folded == name
+                                  and o.zone in zones and self._held(ref, o)], player)
         if ref.index is not None:
             found = found[ref.index - 1: ref.index] if 0 < ref.index <= len(found) else []
         if not found:
@@ -347,19 +348,24 @@ class GameCore:
         return self.state.objects[found[0]]
 
     def _holding(self, ref: Ref) -> Iterable[int]:
-        """The objects a reference can name: one zone's where it names the zone and its holder; where it names a
-        zone of each player's (a hand, a library, ...) and no one, those zones' (an object is in the zone of its
-        owner's its `zone` names, 400.1, 400.3); else all."""
+        """The objects a reference naming no zone and holder together can name: where it names a zone of each
+        player's (a hand, a library, ...), those zones' (an object is in the zone of its owner's its `zone` names,
+        400.1, 400.3); else all."""
         state = self.state
         if ref.zone in PLAYER_ZONES and ref.player is None:
             return [i for figures in state.players.values() for i in figures.zones[ref.zone]]
-        if ref.zone is None or ref.player is None or ref.player not in state.players:
-            return state.objects
+        return state.objects
+
+    def _held_named(self, ref: Ref, name: str) -> list[int]:
+        """The objects with that (folded) name in the zone of the player's a reference names with its holder, in
+        the zone's order: a permanent's holder is its controller, another object's its owner (400.3)."""
+        state, objects, holder = self.state, self.state.objects, ref.player
         if ref.zone == "battlefield":
-            return state.battlefield
+            return [i for i in state.battlefield if (o := objects[i]).card.folded == name and o.controller == holder]
         if ref.zone == "stack":
-            return [item.object_id for item in state.stack if item.object_id in state.objects]
-        return state.players[ref.player].zones[ref.zone]
+            return [i for item in state.stack if (i := item.object_id) in objects
+                    and (o := objects[i]).card.folded == name and o.owner == holder]
+        return [i for i in state.players[holder].zones[ref.zone] if objects[i].card.folded == name]
 
     def _in_play(self) -> list[GameObject]:
         """The permanents and the spells on the stack: the objects whose abilities work (113.6)."""

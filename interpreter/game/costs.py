@@ -51,14 +51,16 @@ def spell_cost_changes(interpreter: StepInterpreter, spell_id: int, env: Env,
     """The changes to the cost of casting a spell (601.2f): its own ('This spell costs {1} less to cast ...',
     functioning on the stack), those of the keyword whose cost is paid ('<Keyword> {5}{R}. This cost is
     reduced by ...', 118.9d), those its keyword abilities mean ('for each {quality} you control', 702.41a), and
-    those of permanents for spells like it that its caster casts."""
+    those of permanents for spells like it that its caster casts. The spell's and the permanents' abilities are read
+    only where the game's text may have such a change (`may_have`)."""
     game = interpreter.game
+    spells_changed = game.may_have(ast.SpellCostChange)
     found = [(a.change, replace(env, vars={**env.vars, **values}) if values else env)
              for a, values in game.statics_with_values(game.characteristics(spell_id))
-             if isinstance(a, ast.SpellCostChange) and a.casters is None]
+             if isinstance(a, ast.SpellCostChange) and a.casters is None] if spells_changed else []
     if keyword is not None:
         found += [(c, env) for c in keyword_changes(game.state.objects[spell_id].card.front.abilities, keyword)]
-    for object_id, chars in game.permanents().items():   # each permanent as it is now, in battlefield order
+    for object_id, chars in game.permanents().items() if spells_changed else ():   # each as it is now, in order
         controller = game.state.objects[object_id].controller
         for ability in chars.abilities:
             if not isinstance(ability, ast.SpellCostChange) or ability.casters is None:

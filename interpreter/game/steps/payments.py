@@ -128,7 +128,8 @@ class PaymentSteps:
             made = node.makes[0] if len(names) == 1 else names[self.game.ask(
                 Choice("option", f"{env.action_text}: which mana", list(names), rule="106.1"))]
             for _ in range(1 if node.count is None else self.number(node.count, env)):
-                pool.update(_POOL(made))
+                for mana_type, amount in _POOL(made).items():
+                    pool[mana_type] += amount
             return
         if node.chosen is not None:   # 607.2d: no color chosen, no mana (106.5)
             value = self.chosen_value(node.chosen, env)
