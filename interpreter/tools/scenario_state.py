@@ -98,13 +98,18 @@ class StartingState:
         if zone != "battlefield" and outside:
             raise self.refuse(f"{name} in {player}'s {zone} can't have '{outside}': only a permanent can", line,
                               outside, "110.1")
+        # made controlled by its owner, untapped, not summoning sick, with no counters and no damage: each is
+        # written only where the entry says otherwise (a journaled write is a call; most entries name a card alone)
         obj = state.create(card, player, zone)
         controller = spec.get("controller", player)
-        if controller not in state.players:
-            raise self.unknown_player(str(controller), list(state.players), line, "controller")
-        obj.controller = controller
-        obj.tapped = bool(spec.get("tapped", False))
-        obj.summoning_sick = bool(spec.get("summoning_sick", False))
+        if controller != player:
+            if controller not in state.players:
+                raise self.unknown_player(str(controller), list(state.players), line, "controller")
+            obj.controller = controller
+        if spec.get("tapped"):
+            obj.tapped = True
+        if spec.get("summoning_sick"):
+            obj.summoning_sick = True
         if spec.get("face_down"):
             obj.face_down, obj.face_down_at = str(spec["face_down"]), state.clock
             obj.extra_abilities = self.rulebook.face_down_ways().get(obj.face_down, ())
@@ -115,8 +120,11 @@ class StartingState:
             obj.back_face_up = True
         given = {str(k): int(v) for k, v in (spec.get("counters") or {}).items()}
         # 306.5b, 310.4b: a permanent entered with its printed loyalty or defense as counters
-        obj.counters = given if zone != "battlefield" or obj.face_down else entering_counters(obj.face_up) | given
-        obj.damage = int(spec.get("damage", 0))
+        counters = given if zone != "battlefield" or obj.face_down else entering_counters(obj.face_up) | given
+        if counters:
+            obj.counters = counters
+        if spec.get("damage"):
+            obj.damage = int(spec["damage"])
         if spec.get("phased_out"):   # 702.26b: out of the battlefield's list while phased out (phasing.py)
             obj.phased_out = True
             state.battlefield.remove(obj.id)
