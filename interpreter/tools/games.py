@@ -84,8 +84,8 @@ class Deciders:
 
     def __init__(self, players: dict[str, Player], acting: str, answers: tuple[str, ...],
                  saved: dict[str, object] | None = None):
-        self.players, self.acting, self.saved = players, acting, saved
-        self.up_front = UpFront(answers, players[acting].chooser)
+        self.players, self.acting, self.answers, self.saved = players, acting, answers, saved
+        self.up_front: UpFront | None = None   # made at the acting player's first question (most steps ask none)
 
     def answer(self, choice: Choice, match):
         decider = choice.player or self.acting
@@ -96,6 +96,8 @@ class Deciders:
             saved[decider] = self.players[decider].rng.getstate()
         if decider != self.acting:
             return self.players[decider].chooser.answer(choice, match)
+        if self.up_front is None:
+            self.up_front = UpFront(self.answers, self.players[decider].chooser)
         return self.up_front.answer(choice, match)
 
 
