@@ -97,6 +97,8 @@ class Legal:
         self._ways: dict[tuple[str, int, str], Kept[tuple]] = {}
         self._object_ways: dict[tuple[str, int, str], tuple[tuple, tuple, tuple]] = {}
         self._contexts: dict[str, Context] = {}   # each player's, for reading special actions' requirements
+        # each player's ways of their special actions (`_special_ways`), with the key they hold at and what for
+        self._all_ways: dict[str, tuple[Key, tuple, tuple]] = {}
         # kept while what they read stays the same (journal.py): references, each player's offers (offers.py),
         # with the key they hold at, their footprint and their three sides
         self._refs: dict[tuple[str, str], tuple[int, tuple, dict[int, str]]] = {}   # (steady stamp, read, refs)
@@ -221,8 +223,7 @@ class Legal:
         state = self.game.state
         found = self.offers(player)
         sorcery = self.game.sorcery_timing(player)
-        ways = tuple([self._special_ways(player, i, pattern) for i, pattern, _ in found.specials]) \
-            if found.specials else ()
+        ways = self._ways_now(player, found.specials) if found.specials else ()
         if sorcery or found.instant or found.activations or found.flash or any(ways):
             listed = self._listed_now(player, found, sorcery, ways)
         else:   # 307.1, 304.1: none of their cards may be cast now, nothing to activate, no special action applies
@@ -333,6 +334,18 @@ class Legal:
                 out.append(Action("activate", ability.text, object_id=i, value=mana_value(ability.mana),
                                   answers=ability.answers, **self.paying(plan)))
         return out
+
+    def _ways_now(self, player: str, specials: tuple) -> tuple:
+        """The ways of each special action the player's offers name (`_special_ways`), kept while what they read
+        stays the same (`Journal.computed`: at the steady stamp unless they read volatile state)."""
+        journal = self.game.state.journal
+        kept = self._all_ways.get(player)
+        if kept is not None and kept[1] is specials and journal.holds(kept[0]):
+            return kept[2]
+        key, ways = journal.computed(lambda: tuple([self._special_ways(player, i, pattern)
+                                                    for i, pattern, _ in specials]))
+        self._all_ways[player] = (key, specials, ways)
+        return ways
 
     def _special_ways(self, player: str, object_id: int, pattern: str) -> tuple:
         """`Game.special_ways` for a special action on the object, kept while what it read stays the same: what
