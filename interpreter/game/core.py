@@ -363,8 +363,8 @@ class GameCore:
         if ref.zone == "battlefield":
             return [i for i in state.battlefield if (o := objects[i]).card.folded == name and o.controller == holder]
         if ref.zone == "stack":
-            return [i for item in state.stack if (i := item.object_id) in objects
-                    and (o := objects[i]).card.folded == name and o.owner == holder]
+            return [i for item in state.stack if (i := item.object_id) in objects and (o := objects[i]).zone == "stack"
+                    and o.card.folded == name and o.owner == holder]
         return [i for i in state.players[holder].zones[ref.zone] if objects[i].card.folded == name]
 
     def _in_play(self) -> list[GameObject]:
