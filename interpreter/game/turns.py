@@ -131,13 +131,12 @@ class Turns:
         if state.step == "cleanup":
             return ("cleanup", False) if state.priority_in_cleanup else ("untap", True)
         position = STEPS.index(state.step) + 1
-        skips = {rule.step for rule, _, _ in self.player_statics(state.active, ast.SkipStep)} \
-            if self.may_have(ast.SkipStep) else ()
+        skips = {rule.step for rule, _, _ in self.player_statics(state.active, ast.SkipStep)}
         while self._skipped(STEPS[position], skips):
             position += 1
         return STEPS[position], False
 
-    def _skipped(self, step: str, skips: set[str] | tuple) -> bool:
+    def _skipped(self, step: str, skips: set[str]) -> bool:
         """103.8a: the first player skips the draw step of their first turn in a two-player game; 614.10: a static
         ability of the active player's says to skip the step (`skips`); 508.8: no attackers, no blockers or damage."""
         if step in skips:

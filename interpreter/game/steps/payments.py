@@ -247,5 +247,5 @@ def _times(times: int) -> str:
 #: The fixed amounts of mana a node adds (`makes`), by name: one of one mana is named by its type ('G'), as 'any
 #: color' is; read once per node.
 _NAMED = ByIdentity(lambda node: {made[1:-1] if made.count("{") == 1 else made: made for made in node.makes})
-#: The mana a mana string adds, read once per string (only read: `update` copies it).
+#: The mana a mana string adds, read once per string (only read: `add_mana` adds its items to the pool).
 _POOL = ByIdentity(parse_pool)
