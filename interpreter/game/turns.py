@@ -251,18 +251,19 @@ class Turns:
         state = self.state
         self.phasing_step()
         kept = self.kept_tapped()
+        active, objects = state.active, state.objects
         for i in state.battlefield:
-            obj = state.objects[i]
-            if obj.skip_untap == state.active and obj.controller != state.active:
-                obj.skip_untap = False  # that player's next untap step came, and the permanent isn't theirs to untap
-            if obj.controller != state.active:
+            obj = objects[i]
+            if obj.controller != active:
+                if obj.skip_untap == active:
+                    obj.skip_untap = False  # that player's next untap step came, and the permanent isn't theirs
                 continue
-            if obj.skip_untap is True or obj.skip_untap == state.active:
+            if obj.skip_untap is True or obj.skip_untap == active:
                 obj.skip_untap = False
             elif obj.tapped and i not in kept:
                 obj.tapped = False
-                self.emit(Event("untapped", obj.controller, obj.card_name, obj.id))
-        self.end_durations(lambda until: until.kind == UNTIL_UNTAP and until.player == state.active)
+                self.emit(Event("untapped", active, obj.card_name, obj.id))
+        self.end_durations(lambda until: until.kind == UNTIL_UNTAP and until.player == active)
 
     def draw_step(self) -> None:
         """504.1: the active player draws a card."""
@@ -295,7 +296,8 @@ class Turns:
     def end_durations(self, ends: Callable[[Until], bool]) -> None:
         """End the effects whose duration is over: power/toughness changes, granted abilities, designations
         that last a while ('can't attack this turn'), delayed triggered abilities with a duration, and
-        permissions to play cards."""
+        permissions to play cards (only text that says a player may play cards gives them: none where no text in
+        this game says so, `may_have`)."""
         state = self.state
         objects = state.objects
 
@@ -311,11 +313,13 @@ class Turns:
                 ended = {d for d, until in obj.lasting if over(until)}
                 obj.lasting = tuple(d for d in obj.lasting if not over(d[1]))
                 obj.designations -= ended - {d for d, _ in obj.lasting}
-        if any(over(d.until) for d in state.delayed):
+        if state.delayed and any(over(d.until) for d in state.delayed):
             state.delayed = [d for d in state.delayed if not over(d.until)]
-        if any(over(c[2]) for c in state.control_changes):
+        if state.control_changes and any(over(c[2]) for c in state.control_changes):
             self.end_control(over)
         self.end_player_rules(over)
+        if not self.may_have(ast.MayPlay):   # no text in this game gives a permission to play cards (601.2a)
+            return
         for figures in state.players.values():   # permissions to play cards from a zone (601.2a)
             zones = figures.zones
             for zone in (zones["exile"], zones["graveyard"]):

@@ -380,9 +380,12 @@ class ObjectSteps:
 
     def _permanents_with(self, ids: list[int], node: ast.QualityExpr | None, env: Env) -> list[int]:
         """Those of these permanents with the quality, each as the game's permanents are now (`Game.permanents`,
-        read once for them all: what `matches` reads of each)."""
+        read once for them all: what `matches` reads of each). None has a quality 'with' a chapter ability
+        (714.2) where no text in this game has one (`may_have`)."""
         if not ids:
             return ids
+        if type(node) is ast.QualityWith and node.ability is not None and not self.game.may_have(ast.ChapterTrigger):
+            return []
         permanents, objects = self.game.permanents(), self.state.objects
         return [i for i in ids if self.chars_match(permanents[i], node, env, objects[i])]
 
