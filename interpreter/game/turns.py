@@ -14,16 +14,20 @@ The combat phase's turn-based actions are combat.py's: `declare_attackers`, `dec
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..diagnostics import MtgError, did_you_mean, error
 from ..language import ast
+from . import runs
 from .choices import Choice
 from .durations import END_OF_COMBAT, END_OF_NEXT_TURN
 from .events import Event
 from .memo import ByIdentity
 from .state import STEPS, Context, Until
 from .steps import Env
+
+if TYPE_CHECKING:
+    from ..language.rulebook import Rulebook
 
 #: The main phases: where lands are played and sorcery-speed spells cast (305.1, 307.1, 505.6a).
 MAIN_PHASES = ("main", "postcombat main")
@@ -224,7 +228,12 @@ class Turns:
 
     def _defined_turn_action(self, action: ast.TurnBasedAction) -> None:
         """703.4: a turn-based action a rules file defines, done by the active player ('you'), after the step's
-        own; it doesn't use the stack (703.1)."""
+        own; it doesn't use the stack (703.1). One that needs the game to have a designation it hasn't (731.1,
+        `_designations_needed`) does nothing: it isn't run."""
+        needed = _designations_needed(action.steps, self.rulebook)
+        if needed is not None and self.state.designation not in needed:
+            self.state.new_id()   # the id its context would have: the objects made after it keep theirs
+            return
         player = self.state.active
         context = self.new_context(player, None)
         self.interpreter.run(action.steps, Env(player, context, None, action_text=action.name))
@@ -379,6 +388,29 @@ _defined_by_step: ByIdentity[dict[str, tuple[ast.TurnBasedAction, ...]]] = ByIde
     step: tuple(a for a in rulebook.turn_based_actions if a.step == step)
     for step in {a.step for a in rulebook.turn_based_actions}})
 
+
+def _read_designations_needed(steps: ast.Effect, rulebook: "Rulebook") -> frozenset[str] | None:
+    """The game's designations (731.1) one of which the steps need to do anything, as they read: each of them an
+    'if' without 'otherwise' whose condition is, or first needs, that the game has one (608.2c: else it does
+    nothing). None when they may do something whatever the game's designation, or when running them would refuse
+    a node the interpreter doesn't run (runs.py) before reading it."""
+    effects = steps.effects if type(steps) is ast.Sequence else (steps,)
+    read: list[ast.Node] = [steps]
+    for effect in effects:
+        if type(effect) is not ast.Conditional or effect.otherwise is not None:
+            return None
+        condition = effect.condition
+        first = condition.conditions[0] if type(condition) is ast.AllHold and condition.conditions else condition
+        if type(first) is not ast.GameIs:
+            return None
+        read += (effect, condition, first)
+    if any(runs.gap(node, rulebook, chosen=False) is not None for node in read):
+        return None
+    return frozenset(node.designation for node in read if type(node) is ast.GameIs)
+
+
+#: What each turn-based action's steps need, read once per steps and rulebook.
+_designations_needed = ByIdentity(_read_designations_needed)
 #: Each step's turn-based actions (703.4): the method of `Game` that does them (combat.py's in combat).
 _TURN_ACTIONS: dict[str, str] = {
     "untap": "untap_step",
