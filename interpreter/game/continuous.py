@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field, replace
+from itertools import repeat
 from typing import Callable, NamedTuple
 
 from ..diagnostics import error
@@ -20,7 +21,7 @@ from ..language import ast
 from . import journaled, runs
 from .characteristics import Characteristics
 from .damage import any_of_kind
-from .memo import read_again
+from .memo import ByIdentity, read_again
 from .state import GameObject, TypeChange, own_fields
 
 
@@ -38,12 +39,14 @@ class StaticEffect:
 class PassRead:
     """What a continuous pass that found no effect to apply follows from alone (`StaticPass.read`): the permanents
     (the objects, in order), the fields they are read from (`own_fields`) and copies of their counters; and
-    `journaled.counted_writes` when they were last found the same (not part of the value)."""
+    `journaled.counted_writes` and the battlefield's stamp (`ZoneList`) when they were last found the same (not
+    part of the value)."""
 
     permanents: list[GameObject]
     fields: list[tuple]
     counters: list[dict]
     written: int = field(compare=False)
+    stamp: int = field(compare=False)
 
 
 class StaticPass(NamedTuple):
@@ -72,6 +75,10 @@ _granted = operator.attrgetter("granted")
 _counters = operator.attrgetter("counters")
 #: The static abilities this pass applies.
 _APPLIED = (ast.StaticGrant, ast.DefinedPT)
+#: Whether a tuple of abilities (with what its keywords mean) has none this pass applies or reads (613.1b: the
+#: control-changing ones), read once per tuple and rulebook.
+_passive = ByIdentity(lambda abilities, rulebook: not any_of_kind([abilities], rulebook,
+                                                                  (ast.StaticControl, *_APPLIED)))
 
 
 class Continuous:
@@ -87,40 +94,49 @@ class Continuous:
 
     def _apply_static_effects(self) -> StaticPass:
         """Every permanent's characteristics (`_apply_layers`), and the static control-changing abilities (looked for
-        at once over the permanents' tuples of abilities first: `any_of_kind`). Where the last pass found no effect
-        to apply (`StaticPass.read`) and the permanents are the same, each by itself as it was, with no emblem and
-        no resolved effect giving or taking abilities, it finds none again: its value is the last one."""
-        objects = self.state.objects
+        at once over the permanents' tuples of abilities first: `any_of_kind`); none to look for where no emblem is,
+        no resolved effect gives or takes abilities and no permanent has an ability this pass reads (`_passive`).
+        Where the last pass found no effect to apply (`StaticPass.read`) and the permanents are the same, each by
+        itself as it was, with no emblem and no resolved effect giving or taking abilities, it finds none again:
+        its value is the last one."""
+        state = self.state
+        objects = state.objects
         last = self._static_pass.value
         if last is not None and last.read is not None and self._read_again(last.read):
             return last
-        own = {i: self.own_characteristics(i) for i in self.state.battlefield}
-        controls = sorted(((i, rule, values) for i, chars in own.items()
-                           for rule, values in self.statics_with_values(chars, ast.StaticControl)),
-                          key=lambda found: objects[found[0]].timestamp) if any_of_kind(
-            [chars.abilities for chars in own.values()], self.rulebook, ast.StaticControl) else ()
-        emblems = self.emblems()
-        if self._apply_layers(own, emblems) or controls or emblems:
-            return StaticPass(own, tuple(controls))
+        own = {i: self.own_characteristics(i) for i in state.battlefield}
         permanents = list(map(objects.__getitem__, own))
-        return StaticPass(own, (), PassRead(permanents, list(map(own_fields, permanents)),
-                                            [dict(c) for c in map(_counters, permanents)], journaled.counted_writes))
+        emblems = self.emblems()
+        if emblems or not all(map(_passive, [chars.abilities for chars in own.values()], repeat(self.rulebook))) \
+                or any(map(_granted, permanents)):
+            controls = sorted(((i, rule, values) for i, chars in own.items()
+                               for rule, values in self.statics_with_values(chars, ast.StaticControl)),
+                              key=lambda found: objects[found[0]].timestamp) if any_of_kind(
+                [chars.abilities for chars in own.values()], self.rulebook, ast.StaticControl) else ()
+            if self._apply_layers(own, emblems) or controls or emblems:
+                return StaticPass(own, tuple(controls))
+        # what each one's own characteristics were read from, as `own_characteristics` keeps it for every permanent:
+        # its `own_fields` (each the same object as now) and a copy of its counters (equal to them)
+        kept = list(map(self._own_kept.__getitem__, own))
+        return StaticPass(own, (), PassRead(permanents, [k[0] for k in kept], [k[1] for k in kept],
+                                            journaled.counted_writes, state.battlefield.stamp))
 
     def _read_again(self, read: PassRead) -> bool:
         """Whether the permanents are those read (`StaticPass.read`), in the same order, each by itself as it was
         (`own_fields`, its counters: what `own_characteristics` reads), with no resolved effect giving or taking
         abilities and no emblem (read at once over them all). While no object's field was written since they were
         last found so (`journaled.counted_writes`), their fields are those read, and none was given abilities: the
-        objects are compared alone."""
-        now = list(map(self.state.objects.__getitem__, self.state.battlefield))
-        if read.written == journaled.counted_writes:
-            if len(now) != len(read.permanents) or not all(map(operator.is_, now, read.permanents)):
+        objects are compared alone; while, besides, the battlefield's stamp is the same, they are those read."""
+        battlefield, now = self.state.battlefield, read.permanents
+        if read.written != journaled.counted_writes or battlefield.stamp != read.stamp:
+            now = list(map(self.state.objects.__getitem__, battlefield))
+            if read.written == journaled.counted_writes:
+                if len(now) != len(read.permanents) or not all(map(operator.is_, now, read.permanents)):
+                    return False
+            elif not read_again(now, list(map(own_fields, now)), (read.permanents, read.fields)) \
+                    or any(map(_granted, now)):
                 return False
-        elif read_again(now, list(map(own_fields, now)), (read.permanents, read.fields)) \
-                and not any(map(_granted, now)):
-            read.written = journaled.counted_writes
-        else:
-            return False
+            read.written, read.stamp = journaled.counted_writes, battlefield.stamp
         return list(map(_counters, now)) == read.counters and not self.emblems()
 
     def _apply_layers(self, applying: dict[int, Characteristics], emblem_ids: list[int]) -> bool:
