@@ -13,6 +13,7 @@ from typing import Iterable, NamedTuple
 
 from ..diagnostics import error
 from ..language import ast
+from . import journaled
 from .characteristics import Characteristics
 from .choices import Choice
 from .events import Event
@@ -37,11 +38,13 @@ _FIELDS = operator.attrgetter("damage", "attached_to")
 class PermanentsRead(NamedTuple):
     """What a look at the permanents that found no action follows from alone where it read nothing else
     (`StateBasedActions._read_narrowly`): their characteristics (the dict `permanents` gave, never changed once
-    given: while it is the same object, so are they), the objects, and their `_FIELDS`."""
+    given: while it is the same object, so are they), the objects, and their `_FIELDS`; `journaled.counted_writes`
+    when they were last found the same."""
 
     characteristics: dict[int, Characteristics]
     objects: list[GameObject]
     fields: list[tuple]
+    written: int
 
 
 class StateBasedActions:
@@ -76,7 +79,9 @@ class StateBasedActions:
         state.empty_draws.clear()
         state.lethal_damaged.clear()
         now = self.permanents()
-        objects = list(map(state.objects.__getitem__, now))
+        read = self._permanents_read
+        objects = read.objects if read is not None and read.characteristics is now and \
+            read.written == journaled.counted_writes else list(map(state.objects.__getitem__, now))
         protectors, put, destroyed, unattached = self._acting_on_permanents(now, objects, lethal)
         pairs = {o.id: n for o in objects
                  if o.counters and (n := min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)))}
@@ -112,12 +117,17 @@ class StateBasedActions:
                               ) -> tuple[list[tuple[int, str]], list[int], list[int], list[int]]:
         """The actions on these permanents (704.5f-p, s, v-z): the battles that get a protector, the permanents put
         into graveyards, those destroyed, those unattached. None while they are as a look that found none read
-        them (`PermanentsRead`), with no lethal damage dealt since (704.5h)."""
-        fields = list(map(_FIELDS, objects))
+        them (`PermanentsRead`), with no lethal damage dealt since (704.5h); while no object's field was written
+        since they were last found so (`journaled.counted_writes`: an id is never another object's but for what a
+        rollback undid, which moves it too), the same characteristics are the same objects with the same fields."""
         read = self._permanents_read
-        if read is not None and not lethal and read.characteristics is now and fields == read.fields and all(
-                map(operator.is_, objects, read.objects)):
-            return [], [], [], []
+        if read is not None and not lethal and read.characteristics is now:
+            if read.written == journaled.counted_writes:
+                return [], [], [], []
+            if list(map(_FIELDS, objects)) == read.fields and all(map(operator.is_, objects, read.objects)):
+                self._permanents_read = read._replace(written=journaled.counted_writes)
+                return [], [], [], []
+        fields = list(map(_FIELDS, objects))
         permanents = list(zip(objects, now.values()))
         protectors, unprotected = self._protectors(permanents)
         put = list(dict.fromkeys(self._to_graveyard(permanents) + self._legend_rule(permanents) + unprotected))
@@ -125,7 +135,7 @@ class StateBasedActions:
         unattached = self._unattached(permanents, put)
         found = protectors or put or destroyed or unattached or lethal
         self._permanents_read = None if found or not self._read_narrowly(permanents) else PermanentsRead(
-            now, objects, fields)
+            now, objects, fields, journaled.counted_writes)
         return protectors, put, destroyed, unattached
 
     @staticmethod
