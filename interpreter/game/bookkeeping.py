@@ -191,11 +191,14 @@ class Bookkeeping:
                 self.collect_delayed(event, index)
 
     def _unheard(self, start: int) -> bool:
-        """Whether the events from `start` on trigger nothing: no ability in this game may hear them (`_heard`), and
-        no delayed triggered ability waits."""
+        """Whether the events from `start` on trigger nothing: there are none, or no ability in this game may hear
+        them (`_heard`) and no delayed triggered ability waits."""
+        events = self.state.events
+        if start >= len(events):
+            return True
         heard = self._heard().events
         return heard is not None and not self.state.delayed and heard.isdisjoint(
-            [event.name for event in self.state.events[start:]])
+            [event.name for event in events[start:]])
 
     def _heard(self) -> Heard:
         """What the text this game has may do (heard.py: the names of the events its abilities may hear, the kinds
