@@ -25,7 +25,6 @@ from .events import Event
 from .memo import ByIdentity
 from .state import STEPS, Context, Until
 from .steps import Env
-from .steps.objects import quality_needs
 
 if TYPE_CHECKING:
     from ..language.rulebook import Rulebook
@@ -229,11 +228,10 @@ class Turns:
 
     def _defined_turn_action(self, action: ast.TurnBasedAction) -> None:
         """703.4: a turn-based action a rules file defines, done by the active player ('you'), after the step's
-        own; it doesn't use the stack (703.1). One that needs what the game hasn't (`_needed`: a designation,
-        731.1, or text of a kind, `may_have`) does nothing: it isn't run."""
-        needed = _needed(action.steps, self.rulebook)
-        if needed is not None and not any(self.state.designation == need if isinstance(need, str) else
-                                          self.may_have(need) for need in needed):
+        own; it doesn't use the stack (703.1). One that needs the game to have a designation it hasn't (731.1,
+        `_designations_needed`) does nothing: it isn't run."""
+        needed = _designations_needed(action.steps, self.rulebook)
+        if needed is not None and self.state.designation not in needed:
             self.state.new_id()   # the id its context would have: the objects made after it keep theirs
             return
         player = self.state.active
@@ -391,38 +389,28 @@ _defined_by_step: ByIdentity[dict[str, tuple[ast.TurnBasedAction, ...]]] = ByIde
     for step in {a.step for a in rulebook.turn_based_actions}})
 
 
-def _read_needed(steps: ast.Effect, rulebook: "Rulebook") -> tuple[str | type, ...] | None:
-    """What the steps need to do anything, as they read, one thing for each of them (one at least must be had): an
-    'if' without 'otherwise' whose condition is, or first needs, that the game has a designation (731.1; 608.2c:
-    else it does nothing) needs that designation; counters put on the permanents you control with a quality only
-    text of some kind gives (`quality_needs`) need some text in this game of that node kind. None when they may do
-    something whatever the game has, or when running them would refuse a node the interpreter doesn't run
-    (runs.py) before reading it."""
+def _read_designations_needed(steps: ast.Effect, rulebook: "Rulebook") -> frozenset[str] | None:
+    """The game's designations (731.1) one of which the steps need to do anything, as they read: each of them an
+    'if' without 'otherwise' whose condition is, or first needs, that the game has one (608.2c: else it does
+    nothing). None when they may do something whatever the game's designation, or when running them would refuse
+    a node the interpreter doesn't run (runs.py) before reading it."""
     effects = steps.effects if type(steps) is ast.Sequence else (steps,)
     read: list[ast.Node] = [steps]
-    needed: list[str | type] = []
     for effect in effects:
-        if type(effect) is ast.Conditional and effect.otherwise is None:
-            condition = effect.condition
-            first = condition.conditions[0] if type(condition) is ast.AllHold and condition.conditions else condition
-            if type(first) is not ast.GameIs:
-                return None
-            read += (effect, condition, first)
-            needed.append(first.designation)
-        elif type(effect) is ast.PutCounters and type(effect.count) is ast.IntValue \
-                and type(effect.objects) is ast.PermanentsYouControl and effect.objects.count is None \
-                and (kind := quality_needs(effect.objects.quality)) is not None:
-            read += (effect, effect.count, effect.objects)
-            needed.append(kind)
-        else:
+        if type(effect) is not ast.Conditional or effect.otherwise is not None:
             return None
+        condition = effect.condition
+        first = condition.conditions[0] if type(condition) is ast.AllHold and condition.conditions else condition
+        if type(first) is not ast.GameIs:
+            return None
+        read += (effect, condition, first)
     if any(runs.gap(node, rulebook, chosen=False) is not None for node in read):
         return None
-    return tuple(needed)
+    return frozenset(node.designation for node in read if type(node) is ast.GameIs)
 
 
 #: What each turn-based action's steps need, read once per steps and rulebook.
-_needed = ByIdentity(_read_needed)
+_designations_needed = ByIdentity(_read_designations_needed)
 #: Each step's turn-based actions (703.4): the method of `Game` that does them (combat.py's in combat).
 _TURN_ACTIONS: dict[str, str] = {
     "untap": "untap_step",

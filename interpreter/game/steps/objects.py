@@ -30,14 +30,6 @@ def _types_only(words: tuple) -> bool:
     return all(isinstance(w, str) and not _own_word(w.lower()) for w in words)
 
 
-def quality_needs(node: ast.QualityExpr | None) -> type | None:
-    """The kind of node some text must have for an object to have the quality: a chapter ability's trigger for 'with
-    one or more chapter abilities' (714.2, as `chars_match` reads it); None when any object may have it."""
-    if type(node) is ast.QualityWith and node.ability is not None:
-        return ast.ChapterTrigger
-    return None
-
-
 class ObjectSteps:
     """The executors of this family; `Steps` (base.py) gives them the game and the dispatch."""
 
@@ -388,12 +380,11 @@ class ObjectSteps:
 
     def _permanents_with(self, ids: list[int], node: ast.QualityExpr | None, env: Env) -> list[int]:
         """Those of these permanents with the quality, each as the game's permanents are now (`Game.permanents`,
-        read once for them all: what `matches` reads of each). None has a quality only text of a kind gives where
-        no text in this game has one (`quality_needs`, `may_have`)."""
+        read once for them all: what `matches` reads of each). None has a quality 'with' a chapter ability
+        (714.2) where no text in this game has one (`may_have`)."""
         if not ids:
             return ids
-        needs = quality_needs(node)
-        if needs is not None and not self.game.may_have(needs):
+        if type(node) is ast.QualityWith and node.ability is not None and not self.game.may_have(ast.ChapterTrigger):
             return []
         permanents, objects = self.game.permanents(), self.state.objects
         return [i for i in ids if self.chars_match(permanents[i], node, env, objects[i])]
