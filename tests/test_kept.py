@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.diagnostics import MtgError
+from interpreter.language import ast
 from interpreter.tools.scenario import Runner, Scenario
 
 CARDS = {
@@ -132,6 +133,35 @@ def test_a_card_the_interpreter_cant_run_is_seen_as_an_object_of_it_is_made() ->
         journal.rollback(mark)
     game.refuse_not_run()   # none in play: the state runs (by what is in play, from now on)
     assert not game._cards_read[1]
+
+
+def test_objects_made_anew_with_ids_a_rollback_undid_are_read_with_no_look_between() -> None:
+    """What is read of the objects by id range (`_heard`, `_cards_run`) goes back with a rollback (`_ids_undone`):
+    a trial that made an object and looked at it, rolled back, then an object of another card made with the same
+    id before any look (as an action's real run after its trial), is read: its text may be heard, and a card the
+    interpreter can't run is refused."""
+    doc = {"name": "kept", "cards": CARDS, "steps": [],
+           "state": {"alice": {"battlefield": ["Grizzly Bears"]}, "bob": {}}}
+    game = Scenario(doc, Path("kept.yaml"), Runner()).game
+    state, journal = game.state, game.state.journal
+    game.refuse_not_run()
+    assert not game.may_have(ast.StaticGrant)
+    for card in ("Glorious Anthem", "Odd Bear"):
+        outer = journal.mark()
+        try:
+            trial = journal.mark()
+            made = state.create(game.cards["Grizzly Bears"], "alice", "battlefield").id
+            game.refuse_not_run()
+            game.may_have(ast.StaticGrant)
+            journal.rollback(trial)
+            assert state.create(game.cards[card], "alice", "battlefield").id == made
+            if card == "Glorious Anthem":
+                assert game.may_have(ast.StaticGrant)
+            else:
+                with pytest.raises(MtgError, match="doesn't understand"):
+                    game.refuse_not_run()
+        finally:
+            journal.rollback(outer)
 
 
 def test_instant_timing_is_read_of_the_face_and_the_rules_alone() -> None:

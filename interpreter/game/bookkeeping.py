@@ -204,7 +204,7 @@ class Bookkeeping:
         """What the text this game has may do (heard.py: the names of the events its abilities may hear, the kinds
         of its nodes): what the rules may give without being named, effect text run that is no object's (`hear`),
         and each object's card's text and the abilities it was made with, read as it is made: by id, each from the
-        last one read on (an id a rollback undid is read again as it is made anew)."""
+        last one read on (an id a rollback undid is read again as it is made anew: `_ids_undone`)."""
         state = self.state
         read, heard = self._heard_read
         made = state.next_id

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
+import weakref
 from dataclasses import replace
 from typing import Callable, Iterable, Iterator
 
@@ -91,8 +92,7 @@ class GameCore:
         self.deciding: str | None = None   # the player doing the step now running: who answers its choices
         fd = rulebook.face_down
         self._face_down = face_down_characteristics(fd.types, fd.power, fd.toughness) if fd else None
-        # what objects are, kept: by steady stamp, those that read no volatile state (object id -> value); else
-        # object id -> (key, value)
+        # what objects are, kept: by steady stamp if they read no volatile state (id -> value), else id -> (key, value)
         self._steadily: dict[int, dict[int, Characteristics]] = {}
         self._characteristics: dict[int, tuple[Key, Characteristics]] = {}
         # object id -> [fields, counters, value, `journaled.counted_writes` when the fields were last found the same]
@@ -113,9 +113,9 @@ class GameCore:
         self._others_statics = Kept(self._read_others_statics)
         self._followers = Kept(self._read_followers)   # permanents with rules that apply at any time (game_designations.py)
         self._runs = Kept(self._runs_now)   # (perform)
-        self._runs_read: tuple = ((), (), True, -1)   # the objects in play and their fields it last read, its value, and
-        # `journaled.counted_writes` then
+        self._runs_read: tuple = ((), (), True, -1)   # the objects in play, their fields, its value, counted_writes
         self._cards_read = (0, True)   # the objects' ids read up to, and whether every one's card runs (`_cards_run`)
+        state.journal.undone.append((weakref.ref(self), GameCore._ids_undone))
         self._player_statics: dict[type, Kept] = {}   # by kind, the static abilities about players (player_rules.py)
         self._defining: set[int] = set()   # objects whose characteristic-defining power is being worked out
         self._settled: Key = None   # where the last check of state-based actions found none (state_based.py)
@@ -400,10 +400,15 @@ class GameCore:
         if not run and not self._runs.get(state.journal):
             raise runs.state_not_run(self._in_play(), self.rulebook)
 
+    def _ids_undone(self) -> None:
+        """A rollback undid ids: objects made anew with them are read (`_heard`, `_cards_run`) as they are made."""
+        made = self.state.next_id
+        self._heard_read = (min(self._heard_read[0], made), self._heard_read[1])
+        self._cards_read = (min(self._cards_read[0], made), self._cards_read[1])
+
     def _cards_run(self, read: int, run: bool) -> bool:
         """Whether, as it was for the objects up to id `read`, each object made since has a card that runs
-        (`runs.card_runs`): read by id, each from the last one read on (an id a rollback undid is read again as it
-        is made anew); once one has not, False for the rest of the game."""
+        (`runs.card_runs`), by id from the last one read (`_ids_undone`); once one has not, False for good."""
         state = self.state
         made, objects, book = state.next_id, state.objects, self.rulebook
         run = run and all(runs.card_runs(objects[i].card, book) for i in range(read, made) if i in objects)

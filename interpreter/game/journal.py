@@ -9,6 +9,7 @@ kept at the steady stamp unless it read volatile state.
 """
 from __future__ import annotations
 
+import weakref
 from typing import Any, Callable, Generic, TypeVar
 
 from . import journaled
@@ -23,7 +24,7 @@ class Journal:
     """A LIFO list of (inverse, target, a, b): calling inverse(target, a, b) undoes one change."""
 
     __slots__ = ("entries", "marks", "rng_saved", "steadied", "_moves", "_mark_stamps", "_restored",
-                 "_unrecorded_seen", "_idle_steady", "_steady_seen", "_steady_marks")
+                 "_unrecorded_seen", "_idle_steady", "_steady_seen", "_steady_marks", "undone")
 
     def __init__(self) -> None:
         self.entries: list[tuple[Callable[[Any, Any, Any], None], Any, Any, Any]] = []
@@ -40,6 +41,10 @@ class Journal:
         self._idle_steady = -1                 # the steady stamp `steady` took while no mark was open
         self._steady_seen = -1                 # `journaled._unrecorded` when it took it
         self._steady_marks: list[int] = []     # the steady stamp as each open mark was made
+        #: Called as `call(owner)` after each rollback that undid something, while the owner lives (held weakly: a
+        #: state neither keeps its game alive nor stops deep-copying): what an owner reads of the state by ranges
+        #: the state doesn't record (the ids read up to, core.py) goes back as far as the state did.
+        self.undone: list[tuple[weakref.ref, Callable[[Any], None]]] = []
 
     def __repr__(self) -> str:
         return f"Journal({len(self.marks)} open marks, {len(self.entries)} entries)"
@@ -137,11 +142,16 @@ class Journal:
         self._close(mark)
         entries = self.entries
         self._moves += 2 * (len(entries) - mark)
-        if len(entries) > mark:   # (what it undoes may be writes `journaled.counted_writes` counts)
+        undid = len(entries) > mark
+        if undid:   # (what it undoes may be writes `journaled.counted_writes` counts)
             journaled.counted_writes += 1
         while len(entries) > mark:
             inverse, target, a, b = entries.pop()
             inverse(target, a, b)
+        if undid:
+            for owner, call in self.undone:
+                if (alive := owner()) is not None:
+                    call(alive)
         if self.rng_saved > len(self.marks):   # that save was undone with the rest
             self.rng_saved = -1
         self._restored = (self._moves + mark, self._mark_stamps.pop())
